@@ -1,0 +1,197 @@
+//===- CachelineLayout.cpp - The cacheline-layout passes -----------------===//
+
+#include "CachelineLayout.h"
+#include "LineSize.h"
+#include "Report.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <cstdlib>
+
+using namespace llvm;
+using namespace cacheline;
+
+#define DEBUG_TYPE "cacheline-layout"
+
+STATISTIC(NumWriteHot, "Globals classified write-hot");
+STATISTIC(NumReadMostly, "Globals classified read-mostly");
+STATISTIC(NumNeutral, "Globals classified neutral");
+STATISTIC(NumSkipped, "Globals skipped");
+
+// lld 19 parses -mllvm before it loads pass plugins (llvm-project #90956),
+// so at the link every option also has an environment variable; the
+// command-line option wins where both are given.
+static cl::opt<std::string>
+    ReportFile("cacheline-layout-report",
+               cl::desc("Write the cacheline-layout JSON report to this file "
+                        "(link time: CACHELINE_LAYOUT_REPORT)"),
+               cl::value_desc("file"));
+static cl::opt<std::string>
+    LineSizeOpt("cacheline-line-size",
+                cl::desc("Destructive-interference size in bytes, a power of "
+                         "two from 16 to 4096 (default: per target; link "
+                         "time: CACHELINE_LAYOUT_LINE_SIZE)"),
+                cl::value_desc("bytes"));
+static cl::opt<std::string> HotWriteCountOpt(
+    "cacheline-hot-write-count",
+    cl::desc("With profile data, estimated run-time writes that make a "
+             "global write-hot (default 1000; link time: "
+             "CACHELINE_LAYOUT_HOT_WRITE_COUNT)"),
+    cl::value_desc("count"));
+
+namespace {
+
+/// The option's value if given on the command line, else the environment
+/// variable's, else nothing. \p Origin receives where it came from.
+std::optional<std::string> optionOrEnv(const cl::opt<std::string> &Opt,
+                                       const char *EnvVar,
+                                       std::string &Origin) {
+  if (Opt.getNumOccurrences()) {
+    Origin = "-" + Opt.ArgStr.str();
+    return Opt.getValue();
+  }
+  if (const char *Env = std::getenv(EnvVar); Env && *Env) {
+    Origin = EnvVar;
+    return std::string(Env);
+  }
+  return std::nullopt;
+}
+
+Expected<unsigned> lineSizeFor(const Module &M) {
+  std::string Origin;
+  if (std::optional<std::string> Text =
+          optionOrEnv(LineSizeOpt, "CACHELINE_LAYOUT_LINE_SIZE", Origin))
+    return parseLineSize(*Text, Origin);
+  return defaultLineSize(Triple(M.getTargetTriple()));
+}
+
+Expected<PolicyOptions> policyOptions() {
+  PolicyOptions Opts;
+  std::string Origin;
+  if (std::optional<std::string> Text = optionOrEnv(
+          HotWriteCountOpt, "CACHELINE_LAYOUT_HOT_WRITE_COUNT", Origin)) {
+    if (StringRef(*Text).trim().getAsInteger(10, Opts.HotWriteCount))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: invalid count '%s': expected a "
+                               "non-negative integer",
+                               Origin.c_str(), Text->c_str());
+  }
+  return Opts;
+}
+
+/// Reports a bad setting as an error of the compilation, once.
+void diagnose(Module &M, Error E) {
+  M.getContext().emitError("cacheline-layout: " + toString(std::move(E)));
+}
+
+} // namespace
+
+AnalysisKey CachelineClassificationAnalysis::Key;
+
+CachelineClassification
+CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
+  CachelineClassification Result;
+  Expected<unsigned> LineSize = lineSizeFor(M);
+  Expected<PolicyOptions> Opts = policyOptions();
+  if (!LineSize || !Opts) {
+    if (!LineSize)
+      diagnose(M, LineSize.takeError());
+    if (!Opts)
+      diagnose(M, Opts.takeError());
+    return Result; // No context: the passes do nothing.
+  }
+  Result.LineSize = *LineSize;
+
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  auto GetLI = [&](Function &F) -> LoopInfo & {
+    return FAM.getResult<LoopAnalysis>(F);
+  };
+  auto GetBFI = [&](Function &F) -> BlockFrequencyInfo & {
+    return FAM.getResult<BlockFrequencyAnalysis>(F);
+  };
+  Result.Context = std::make_unique<ThreadContext>(M, GetLI);
+  for (GlobalFacts &Facts : collectGlobalFacts(M, *Result.Context, GetBFI))
+    Result.Globals.push_back({std::move(Facts), {}});
+  // Classify after the vector is final: a Classification points into its
+  // global's facts.
+  for (ClassifiedGlobal &G : Result.Globals)
+    G.Class = classify(G.Facts, *Result.Context, *Opts);
+  return Result;
+}
+
+bool CachelineClassification::invalidate(
+    Module &, const PreservedAnalyses &PA,
+    ModuleAnalysisManager::Invalidator &) {
+  auto PAC = PA.getChecker<CachelineClassificationAnalysis>();
+  return !PAC.preserved() && !PAC.preservedSet<AllAnalysesOn<Module>>();
+}
+
+void CachelineClassification::print(raw_ostream &OS) const {
+  if (!Context)
+    return;
+  OS << "line size: " << LineSize << "\n";
+  for (const ClassifiedGlobal &G : Globals)
+    OS << "global " << G.Facts.GV->getName() << ": "
+       << globalClassName(G.Class.Class) << ": " << G.Class.Reason << "\n";
+  Context->print(OS);
+}
+
+PreservedAnalyses
+CachelineClassificationPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  MAM.getResult<CachelineClassificationAnalysis>(M).print(OS);
+  return PreservedAnalyses::all();
+}
+
+PreservedAnalyses CachelineLayoutPass::run(Module &M,
+                                           ModuleAnalysisManager &MAM) {
+  const CachelineClassification &Result =
+      MAM.getResult<CachelineClassificationAnalysis>(M);
+  if (!Result.Context)
+    return PreservedAnalyses::all();
+
+  for (const ClassifiedGlobal &G : Result.Globals) {
+    switch (G.Class.Class) {
+    case GlobalClass::WriteHot:
+      ++NumWriteHot;
+      break;
+    case GlobalClass::ReadMostly:
+      ++NumReadMostly;
+      break;
+    case GlobalClass::Neutral:
+      ++NumNeutral;
+      break;
+    case GlobalClass::Skipped:
+      ++NumSkipped;
+      break;
+    }
+  }
+
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  emitClassificationRemarks(M, Result, [&](Function &F) -> auto & {
+    return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  });
+
+  std::string Origin;
+  if (std::optional<std::string> Path =
+          optionOrEnv(ReportFile, "CACHELINE_LAYOUT_REPORT", Origin)) {
+    std::error_code EC;
+    raw_fd_ostream OS(*Path, EC, sys::fs::OF_TextWithCRLF);
+    if (EC)
+      diagnose(M, createStringError(EC, "%s: cannot write report '%s': %s",
+                                    Origin.c_str(), Path->c_str(),
+                                    EC.message().c_str()));
+    else
+      writeJSONReport(OS, M, Result);
+  }
+  return PreservedAnalyses::all();
+}

@@ -1,0 +1,294 @@
+//===- GlobalWriteFacts.cpp - Who reads and writes each global -----------===//
+
+#include "GlobalWriteFacts.h"
+#include "KnownFunctions.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+using namespace cacheline;
+
+const char *cacheline::accessKindName(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::AtomicStore:
+    return "atomic store";
+  case AccessKind::AtomicRMW:
+    return "atomicrmw";
+  case AccessKind::CmpXchg:
+    return "cmpxchg";
+  case AccessKind::MemIntrinsic:
+    return "memory intrinsic";
+  case AccessKind::LockCall:
+    return "lock call";
+  case AccessKind::CallWrite:
+    return "call that writes";
+  case AccessKind::CallRead:
+    return "call that reads";
+  case AccessKind::OnceWrite:
+    return "run-once control";
+  }
+  llvm_unreachable("bad AccessKind");
+}
+
+const Function *Access::function() const { return Inst->getFunction(); }
+
+namespace {
+
+/// Follows every pointer derived from one global and records its accesses.
+class PointerWalker {
+public:
+  explicit PointerWalker(GlobalFacts &Facts) : Facts(Facts) {}
+
+  void walk(const Value *Root) {
+    push(Root);
+    while (!Worklist.empty()) {
+      const Value *V = Worklist.pop_back_val();
+      for (const Use &U : V->uses())
+        visitUse(U);
+    }
+  }
+
+private:
+  void push(const Value *V) {
+    if (Visited.insert(V).second)
+      Worklist.push_back(V);
+  }
+
+  void record(AccessKind Kind, const Instruction *I) {
+    Access A;
+    A.Kind = Kind;
+    A.Inst = I;
+    (A.isWrite() ? Facts.Writes : Facts.Reads).push_back(A);
+  }
+
+  void escape(const Twine &Reason, const Instruction *At) {
+    if (Facts.escapes())
+      return; // The first reason is enough.
+    Facts.EscapeReason = Reason.str();
+    if (At)
+      Facts.EscapeReason += " in " + At->getFunction()->getName().str();
+    Facts.EscapeAt = At;
+  }
+
+  void visitUse(const Use &U);
+  void visitCall(const CallBase &CB, const Use &U);
+  void visitConstant(const Constant &C);
+
+  GlobalFacts &Facts;
+  SmallVector<const Value *, 16> Worklist;
+  SmallPtrSet<const Value *, 16> Visited;
+};
+
+void PointerWalker::visitUse(const Use &U) {
+  const User *Usr = U.getUser();
+  const auto *I = dyn_cast<Instruction>(Usr);
+
+  if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
+      isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
+      isa<SelectInst>(Usr) || isa<GlobalAlias>(Usr)) {
+    if (isa<SelectInst>(Usr) && U.getOperandNo() == 0)
+      return; // The condition, not an address.
+    push(Usr);
+    return;
+  }
+  if (const auto *C = dyn_cast<Constant>(Usr)) {
+    visitConstant(*C);
+    return;
+  }
+  if (!I) {
+    escape("used by a non-instruction", nullptr);
+    return;
+  }
+
+  if (const auto *LI = dyn_cast<LoadInst>(I)) {
+    (void)LI;
+    record(AccessKind::Load, I);
+    return;
+  }
+  if (const auto *SI = dyn_cast<StoreInst>(I)) {
+    if (SI->getPointerOperand() == U.get() && U.getOperandNo() == 1)
+      record(SI->isAtomic() ? AccessKind::AtomicStore : AccessKind::Store, I);
+    else
+      escape("address stored to memory", I);
+    return;
+  }
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
+    if (U.getOperandNo() == RMW->getPointerOperandIndex())
+      record(AccessKind::AtomicRMW, I);
+    else
+      escape("address stored by atomicrmw", I);
+    return;
+  }
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
+    if (U.getOperandNo() == CX->getPointerOperandIndex())
+      record(AccessKind::CmpXchg, I);
+    else
+      escape("address stored by cmpxchg", I);
+    return;
+  }
+  if (isa<ICmpInst>(I))
+    return; // Comparing addresses reads nothing.
+  if (const auto *P2I = dyn_cast<PtrToIntInst>(I)) {
+    // An integer that is only compared cannot come back as a pointer.
+    if (all_of(P2I->users(), [](const User *PU) { return isa<ICmpInst>(PU); }))
+      return;
+    escape("address converted to an integer (ptrtoint)", I);
+    return;
+  }
+  if (const auto *CB = dyn_cast<CallBase>(I)) {
+    visitCall(*CB, U);
+    return;
+  }
+  if (isa<ReturnInst>(I)) {
+    escape("address returned", I);
+    return;
+  }
+  escape(Twine("address used by ") + I->getOpcodeName(), I);
+}
+
+void PointerWalker::visitCall(const CallBase &CB, const Use &U) {
+  if (CB.isCallee(&U)) {
+    escape("address called as a function", &CB);
+    return;
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    if (const auto *MI = dyn_cast<AnyMemIntrinsic>(II)) {
+      if (MI->getRawDest() == U.get() && U.getOperandNo() == 0)
+        record(AccessKind::MemIntrinsic, &CB);
+      else
+        record(AccessKind::Load, &CB); // The source of memcpy/memmove.
+      return;
+    }
+    if (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
+        II->getIntrinsicID() == Intrinsic::prefetch ||
+        II->getIntrinsicID() == Intrinsic::objectsize)
+      return;
+  }
+  if (!CB.isArgOperand(&U)) {
+    escape("address passed in an operand bundle", &CB);
+    return;
+  }
+  unsigned ArgNo = CB.getArgOperandNo(&U);
+  const auto *Callee =
+      dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+
+  // A body we can see: follow the parameter into it.
+  if (Callee && !Callee->isDeclaration() && !Callee->isInterposable()) {
+    if (ArgNo < Callee->arg_size() &&
+        Callee->getFunctionType() == CB.getFunctionType())
+      push(Callee->getArg(ArgNo));
+    else
+      escape("address passed as a variadic argument of " + Callee->getName(),
+             &CB);
+    return;
+  }
+
+  if (Callee) {
+    if (std::optional<KnownFunction> Known = lookupKnownFunction(*Callee)) {
+      switch (Known->effectOn(ArgNo)) {
+      case ArgEffect::None:
+        return;
+      case ArgEffect::Read:
+        record(AccessKind::CallRead, &CB);
+        return;
+      case ArgEffect::Write:
+        record(AccessKind::CallWrite, &CB);
+        return;
+      case ArgEffect::WriteOnce:
+        record(AccessKind::OnceWrite, &CB);
+        return;
+      case ArgEffect::Lock:
+        record(AccessKind::LockCall, &CB);
+        return;
+      }
+    }
+  }
+
+  // An unknown function: its parameter attributes say what it may do.
+  if (CB.doesNotCapture(ArgNo)) {
+    if (CB.doesNotAccessMemory(ArgNo))
+      return;
+    record(CB.onlyReadsMemory(ArgNo) ? AccessKind::CallRead
+                                     : AccessKind::CallWrite,
+           &CB);
+    return;
+  }
+  if (Callee)
+    escape("address passed to unknown function " + Callee->getName(), &CB);
+  else
+    escape("address passed to an indirect call", &CB);
+}
+
+void PointerWalker::visitConstant(const Constant &C) {
+  // An address inside another global's initializer.
+  SmallVector<const Constant *, 8> Worklist{&C};
+  SmallPtrSet<const Constant *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Constant *Cur = Worklist.pop_back_val();
+    if (!Seen.insert(Cur).second)
+      continue;
+    if (const auto *GV = dyn_cast<GlobalVariable>(Cur)) {
+      StringRef Name = GV->getName();
+      if (Name == "llvm.used" || Name == "llvm.compiler.used")
+        Facts.InUsedList = true;
+      else
+        escape("address stored in the initializer of " + Name, nullptr);
+      continue;
+    }
+    for (const User *U : Cur->users())
+      if (const auto *CU = dyn_cast<Constant>(U))
+        Worklist.push_back(CU);
+      else
+        push(Cur); // A constant expression used by instructions.
+  }
+}
+
+void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI) {
+  Function &F = const_cast<Function &>(*A.function());
+  A.StartUp = TC.isStartUp(*A.Inst);
+  A.Loop = TC.loopKind(*A.Inst);
+  A.HotFunction = TC.isHot(F);
+  A.ThreadEntryFunction = TC.isThreadEntry(F);
+  BlockFrequencyInfo &BFI = GetBFI(F);
+  const BasicBlock *BB = A.Inst->getParent();
+  A.Frequency = double(BFI.getBlockFreq(BB).getFrequency()) /
+                double(BFI.getEntryFreq().getFrequency());
+  if (F.getEntryCount())
+    A.ProfileCount = BFI.getBlockProfileCount(BB);
+}
+
+} // namespace
+
+std::vector<GlobalFacts> cacheline::collectGlobalFacts(Module &M,
+                                                       const ThreadContext &TC,
+                                                       BFIGetter GetBFI) {
+  std::vector<GlobalFacts> Result;
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.getName().starts_with("llvm."))
+      continue; // Intrinsic globals: llvm.used, llvm.global_ctors, ...
+    GlobalFacts Facts{&GV, {}, {}, {}, nullptr, false};
+    // Constants and thread-locals cannot share a line with other threads'
+    // writes; their accesses are not worth gathering.
+    if (!GV.isDeclaration() && !GV.isConstant() && !GV.isThreadLocal()) {
+      PointerWalker(Facts).walk(&GV);
+      for (Access &A : Facts.Writes)
+        addContext(A, TC, GetBFI);
+      for (Access &A : Facts.Reads)
+        addContext(A, TC, GetBFI);
+    }
+    Result.push_back(std::move(Facts));
+  }
+  return Result;
+}

@@ -1,0 +1,98 @@
+//===- GlobalWriteFacts.h - Who reads and writes each global ----*- C++ -*-===//
+//
+// Facts about each global variable of the module, gathered by following every
+// pointer derived from it: plain and atomic stores, read-modify-writes,
+// memory intrinsics, lock calls and calls that write through it (into the
+// callee's body when the module has it), reads, and the ways its address
+// escapes. Each access carries its context: start-up or run time, the loop
+// around it, whether its function runs repeatedly, its block frequency and,
+// with profile data, its estimated execution count.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_GLOBALWRITEFACTS_H
+#define CACHELINE_LAYOUT_GLOBALWRITEFACTS_H
+
+#include "ThreadContext.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BlockFrequencyInfo;
+class Function;
+class GlobalVariable;
+class Instruction;
+class Module;
+} // namespace llvm
+
+namespace cacheline {
+
+enum class AccessKind {
+  Load,         ///< A load, plain or atomic.
+  Store,        ///< A plain (or volatile) store.
+  AtomicStore,  ///< An atomic store.
+  AtomicRMW,    ///< atomicrmw.
+  CmpXchg,      ///< cmpxchg.
+  MemIntrinsic, ///< Destination of memset, memcpy or memmove.
+  LockCall,     ///< A lock, unlock, wait or signal on the object.
+  CallWrite,    ///< An external call that may write through the pointer.
+  CallRead,     ///< An external call that only reads through it.
+  OnceWrite,    ///< Written at most once (pthread_once control).
+};
+
+const char *accessKindName(AccessKind K);
+
+struct Access {
+  AccessKind Kind = AccessKind::Load;
+  /// The instruction performing the access, in the function where it runs.
+  const llvm::Instruction *Inst = nullptr;
+
+  // Context, from ThreadContext, BlockFrequencyInfo and profile data.
+  bool StartUp = false;
+  LoopKind Loop = LoopKind::None;
+  bool HotFunction = false;
+  bool ThreadEntryFunction = false;
+  double Frequency = 1.0; ///< Block frequency relative to function entry.
+  std::optional<uint64_t> ProfileCount;
+
+  bool isWrite() const {
+    return Kind != AccessKind::Load && Kind != AccessKind::CallRead;
+  }
+  /// Atomic read-modify-write or lock traffic.
+  bool isSynchronization() const {
+    return Kind == AccessKind::AtomicRMW || Kind == AccessKind::CmpXchg ||
+           Kind == AccessKind::LockCall;
+  }
+  const llvm::Function *function() const;
+};
+
+struct GlobalFacts {
+  llvm::GlobalVariable *GV;
+  llvm::SmallVector<Access, 4> Writes;
+  llvm::SmallVector<Access, 4> Reads;
+  /// Why the analysis cannot see every access, if it cannot.
+  std::string EscapeReason;
+  const llvm::Instruction *EscapeAt = nullptr;
+  /// Named in llvm.used or llvm.compiler.used.
+  bool InUsedList = false;
+
+  bool escapes() const { return !EscapeReason.empty(); }
+};
+
+using BFIGetter =
+    llvm::function_ref<llvm::BlockFrequencyInfo &(llvm::Function &)>;
+
+/// Gathers the facts of every global variable of \p M, definitions and
+/// declarations alike, in module order.
+std::vector<GlobalFacts> collectGlobalFacts(llvm::Module &M,
+                                            const ThreadContext &TC,
+                                            BFIGetter GetBFI);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_GLOBALWRITEFACTS_H

@@ -1,0 +1,224 @@
+//===- KnownFunctions.cpp - Library calls the analysis understands -------===//
+
+#include "KnownFunctions.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+KnownFunction lockOn(std::initializer_list<unsigned> Args, bool Waits = false) {
+  KnownFunction K;
+  for (unsigned A : Args)
+    K.Effects[A] = ArgEffect::Lock;
+  K.Waits = Waits;
+  return K;
+}
+
+KnownFunction writeOn(std::initializer_list<unsigned> Args) {
+  KnownFunction K;
+  for (unsigned A : Args)
+    K.Effects[A] = ArgEffect::Write;
+  return K;
+}
+
+KnownFunction waits() {
+  KnownFunction K;
+  K.Waits = true;
+  return K;
+}
+
+KnownFunction callback(unsigned Arg, CallbackKind Kind) {
+  KnownFunction K;
+  K.Callbacks[Arg] = Kind;
+  return K;
+}
+
+KnownFunction threadCreate(unsigned EntryArg) {
+  KnownFunction K = callback(EntryArg, CallbackKind::ThreadEntry);
+  K.Effects[0] = ArgEffect::Write; // the thread handle
+  K.CreatesThread = true;
+  return K;
+}
+
+const StringMap<KnownFunction> &cTable() {
+  static const StringMap<KnownFunction> Table = [] {
+    StringMap<KnownFunction> T;
+    // Threads.
+    T["pthread_create"] = threadCreate(2);
+    T["thrd_create"] = threadCreate(1);
+    // Locks and other synchronisation objects: every call is traffic on
+    // the object's cache line.
+    for (const char *Name :
+         {"pthread_mutex_lock", "pthread_mutex_trylock", "pthread_mutex_unlock",
+          "pthread_mutex_timedlock", "pthread_mutex_clocklock",
+          "pthread_spin_lock", "pthread_spin_trylock", "pthread_spin_unlock",
+          "pthread_rwlock_rdlock", "pthread_rwlock_wrlock",
+          "pthread_rwlock_tryrdlock", "pthread_rwlock_trywrlock",
+          "pthread_rwlock_timedrdlock", "pthread_rwlock_timedwrlock",
+          "pthread_rwlock_clockrdlock", "pthread_rwlock_clockwrlock",
+          "pthread_rwlock_unlock", "pthread_cond_signal",
+          "pthread_cond_broadcast", "sem_post", "sem_trywait", "mtx_lock",
+          "mtx_trylock", "mtx_timedlock", "mtx_unlock", "cnd_signal",
+          "cnd_broadcast"})
+      T[Name] = lockOn({0});
+    for (const char *Name : {"pthread_cond_wait", "pthread_cond_timedwait",
+                             "pthread_cond_clockwait", "cnd_wait",
+                             "cnd_timedwait"})
+      T[Name] = lockOn({0, 1}, /*Waits=*/true);
+    for (const char *Name : {"sem_wait", "sem_timedwait", "sem_clockwait",
+                             "pthread_barrier_wait"})
+      T[Name] = lockOn({0}, /*Waits=*/true);
+    // Setting up and tearing down those objects is a plain write.
+    for (const char *Name :
+         {"pthread_mutex_init", "pthread_mutex_destroy", "pthread_spin_init",
+          "pthread_spin_destroy", "pthread_rwlock_init",
+          "pthread_rwlock_destroy", "pthread_cond_init", "pthread_cond_destroy",
+          "sem_init", "sem_destroy", "pthread_barrier_init",
+          "pthread_barrier_destroy", "mtx_init", "mtx_destroy", "cnd_init",
+          "cnd_destroy", "pthread_mutexattr_init", "pthread_attr_init"})
+      T[Name] = writeOn({0});
+    // Run-once: the control word is written once, the routine runs once.
+    KnownFunction Once = callback(1, CallbackKind::RunOnce);
+    Once.Effects[0] = ArgEffect::WriteOnce;
+    T["pthread_once"] = Once;
+    T["call_once"] = Once; // C11 <threads.h>
+    // Blocking calls: a loop around one of these waits for time or events.
+    for (const char *Name :
+         {"sleep", "usleep", "nanosleep", "clock_nanosleep", "thrd_sleep",
+          "poll", "ppoll", "select", "pselect", "epoll_wait", "epoll_pwait",
+          "epoll_pwait2", "pause", "sigwait", "sigwaitinfo", "sigtimedwait",
+          "accept", "accept4", "event_base_loop", "event_base_dispatch",
+          "event_loop", "event_dispatch", "uv_run", "io_uring_wait_cqe",
+          "pthread_join", "thrd_join", "waitpid", "wait"})
+      T[Name] = waits();
+    // Callbacks that run before the call returns, on the calling thread.
+    T["qsort"] = callback(3, CallbackKind::Synchronous);
+    T["qsort_r"] = callback(3, CallbackKind::Synchronous);
+    T["bsearch"] = callback(4, CallbackKind::Synchronous);
+    T["lfind"] = callback(4, CallbackKind::Synchronous);
+    T["lsearch"] = callback(4, CallbackKind::Synchronous);
+    T["tsearch"] = callback(2, CallbackKind::Synchronous);
+    T["tfind"] = callback(2, CallbackKind::Synchronous);
+    T["twalk"] = callback(1, CallbackKind::Synchronous);
+    T["dl_iterate_phdr"] = callback(0, CallbackKind::Synchronous);
+    T["ftw"] = callback(1, CallbackKind::Synchronous);
+    T["nftw"] = callback(1, CallbackKind::Synchronous);
+    // Callbacks run at exit or on rare events (signals, fork).
+    T["atexit"] = callback(0, CallbackKind::AtExit);
+    T["at_quick_exit"] = callback(0, CallbackKind::AtExit);
+    T["on_exit"] = callback(0, CallbackKind::AtExit);
+    T["signal"] = callback(1, CallbackKind::AtExit);
+    {
+      // __cxa_atexit(dtor, object, dso): the object is destroyed at exit,
+      // which is no run-time traffic.
+      KnownFunction K = callback(0, CallbackKind::AtExit);
+      K.Effects[1] = ArgEffect::None;
+      T["__cxa_atexit"] = K;
+      T["__cxa_thread_atexit"] = K;
+      T["__cxa_thread_atexit_impl"] = K;
+    }
+    {
+      KnownFunction K = callback(1, CallbackKind::AtExit);
+      K.Effects[0] = ArgEffect::Write;
+      T["pthread_key_create"] = K;
+    }
+    {
+      KnownFunction K;
+      K.Callbacks[0] = K.Callbacks[1] = K.Callbacks[2] = CallbackKind::AtExit;
+      T["pthread_atfork"] = K;
+    }
+    return T;
+  }();
+  return Table;
+}
+
+/// C++ standard library entry points, by demangled name prefix. Only those
+/// that live in the shared library: the inline ones are in the module.
+std::optional<KnownFunction> lookupDemangled(StringRef Demangled) {
+  auto StartsWithAny = [&](std::initializer_list<StringRef> Prefixes) {
+    for (StringRef P : Prefixes)
+      if (Demangled.starts_with(P))
+        return true;
+    return false;
+  };
+  // std::thread::_M_start_thread: the callable itself is found through its
+  // _State_impl::_M_run (see isLibraryThreadTrampoline).
+  if (StartsWithAny({"std::thread::_M_start_thread(",
+                     "std::__1::thread::thread<"})) {
+    KnownFunction K;
+    K.CreatesThread = true;
+    return K;
+  }
+  if (StartsWithAny({"std::condition_variable::wait(",
+                     "std::condition_variable::__wait_until_impl",
+                     "std::condition_variable::__wait_for_impl",
+                     "std::_V2::condition_variable_any::wait",
+                     "std::__1::condition_variable::wait(",
+                     "std::__1::condition_variable::__do_timed_wait("}))
+    return lockOn({0}, /*Waits=*/true);
+  if (StartsWithAny({"std::condition_variable::notify_",
+                     "std::__1::condition_variable::notify_",
+                     "std::__1::mutex::lock()", "std::__1::mutex::unlock()",
+                     "std::__1::mutex::try_lock()",
+                     "std::__1::recursive_mutex::lock()",
+                     "std::__1::recursive_mutex::unlock()",
+                     "std::__1::recursive_mutex::try_lock()",
+                     "std::__1::shared_mutex::lock",
+                     "std::__1::shared_mutex::unlock",
+                     "std::__1::shared_mutex::try_lock",
+                     "std::__1::__shared_mutex_base::"}))
+    return lockOn({0});
+  if (StartsWithAny({"std::this_thread::__sleep_for(",
+                     "std::__1::this_thread::sleep_for(",
+                     "std::thread::join()", "std::__1::thread::join()"}))
+    return waits();
+  return std::nullopt;
+}
+
+std::string demangled(const Function &F) {
+  StringRef Name = F.getName();
+  if (!Name.starts_with("_Z"))
+    return {};
+  return demangle(Name);
+}
+
+} // namespace
+
+std::optional<KnownFunction>
+cacheline::lookupKnownFunction(const Function &Callee) {
+  StringRef Name = Callee.getName();
+  auto It = cTable().find(Name);
+  if (It != cTable().end())
+    return It->second;
+  if (std::string D = demangled(Callee); !D.empty())
+    return lookupDemangled(D);
+  return std::nullopt;
+}
+
+bool cacheline::isLibraryThreadTrampoline(const Function &F) {
+  std::string D = demangled(F);
+  if (D.empty())
+    return false;
+  StringRef S(D);
+  return (S.starts_with("std::thread::_State_impl<") &&
+          S.contains(">::_M_run()")) ||
+         S.starts_with("void* std::__1::__thread_proxy<") ||
+         S.starts_with("std::__1::__thread_proxy<");
+}
+
+bool cacheline::isCallOnceBody(const Function &F) {
+  std::string D = demangled(F);
+  if (D.empty())
+    return false;
+  StringRef S(D);
+  // The lambda std::call_once builds around the user's callable, and the
+  // libstdc++ helper that calls it through a thread-local pointer.
+  return (S.contains("std::call_once<") && S.contains("{lambda()#1}")) ||
+         S.contains("std::__once_call_impl<") ||
+         S.contains("std::__1::__call_once_proxy<");
+}

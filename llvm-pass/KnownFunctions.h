@@ -1,0 +1,75 @@
+//===- KnownFunctions.h - Library calls the analysis understands -*- C++ -*-===//
+//
+// The table of external functions whose effect on their pointer arguments,
+// and on the threads of the program, the analysis knows without seeing their
+// bodies: thread creation, locks, waits, run-once and callback registration.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_KNOWNFUNCTIONS_H
+#define CACHELINE_LAYOUT_KNOWNFUNCTIONS_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace llvm {
+class Function;
+} // namespace llvm
+
+namespace cacheline {
+
+/// What a known external function does to the object behind one pointer
+/// argument.
+enum class ArgEffect {
+  None,      ///< Not touched, or not a pointer the analysis cares about.
+  Read,      ///< Read only.
+  Write,     ///< Written (initialisation, destruction): a plain write.
+  WriteOnce, ///< Written at most once over the program's life (pthread_once).
+  Lock,      ///< Synchronisation traffic: lock, unlock, wait, post, signal.
+};
+
+/// What happens to a function pointer handed to a known external function.
+enum class CallbackKind {
+  None,          ///< Not a callback argument.
+  ThreadEntry,   ///< Runs on a new thread (pthread_create, thrd_create).
+  RunOnce,       ///< Runs once (pthread_once).
+  Synchronous,   ///< Called back before the call returns (qsort, bsearch).
+  AtExit,        ///< Called at exit or on a rare event (atexit, signal).
+};
+
+struct KnownFunction {
+  static constexpr unsigned MaxArgs = 5;
+  /// Effect on the object behind each pointer argument; later ones: Read.
+  ArgEffect Effects[MaxArgs] = {ArgEffect::Read, ArgEffect::Read,
+                                ArgEffect::Read, ArgEffect::Read,
+                                ArgEffect::Read};
+  /// What happens to a function pointer passed in each argument.
+  CallbackKind Callbacks[MaxArgs] = {};
+  /// The call starts a thread.
+  bool CreatesThread = false;
+  /// The call blocks until something happens: a loop around it waits.
+  bool Waits = false;
+
+  ArgEffect effectOn(unsigned ArgNo) const {
+    return ArgNo < MaxArgs ? Effects[ArgNo] : ArgEffect::Read;
+  }
+  CallbackKind callbackIn(unsigned ArgNo) const {
+    return ArgNo < MaxArgs ? Callbacks[ArgNo] : CallbackKind::None;
+  }
+};
+
+/// Looks \p Callee up by its (possibly mangled) name; std:: library
+/// functions are matched on their demangled name.
+std::optional<KnownFunction> lookupKnownFunction(const llvm::Function &Callee);
+
+/// True for the body of a callable that libstdc++ or libc++ starts on a new
+/// thread (std::thread::_State_impl<...>::_M_run, std::__thread_proxy<...>).
+bool isLibraryThreadTrampoline(const llvm::Function &F);
+
+/// True for the callable run through std::call_once.
+bool isCallOnceBody(const llvm::Function &F);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_KNOWNFUNCTIONS_H

@@ -1,0 +1,141 @@
+//===- Report.cpp - JSON report and optimization remarks -----------------===//
+
+#include "Report.h"
+#include "CachelineLayout.h"
+
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <map>
+
+using namespace llvm;
+using namespace cacheline;
+
+#define DEBUG_TYPE "cacheline-layout"
+
+namespace {
+
+json::Array accessesToJSON(ArrayRef<Access> Accesses, const ThreadContext &TC) {
+  json::Array Out;
+  for (const Access &A : Accesses) {
+    json::Object O{{"function", A.function()->getName()},
+                   {"kind", accessKindName(A.Kind)},
+                   {"context", A.StartUp ? "start-up" : "run-time"},
+                   {"loop", loopKindName(A.Loop)},
+                   {"function_role", TC.describe(*A.function())},
+                   {"frequency", std::round(A.Frequency * 1000) / 1000}};
+    if (A.ProfileCount)
+      O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
+
+json::Array functionNames(ArrayRef<const Function *> Functions) {
+  json::Array Out;
+  for (const Function *F : Functions)
+    Out.push_back(F->getName());
+  return Out;
+}
+
+/// Writes \p V on one line.
+std::string compact(json::Value V) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << V;
+  return S;
+}
+
+} // namespace
+
+void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
+                                const CachelineClassification &Result) {
+  const DataLayout &DL = M.getDataLayout();
+  const ThreadContext &TC = *Result.Context;
+  std::map<std::string, int64_t> Counts;
+  for (GlobalClass C : {GlobalClass::WriteHot, GlobalClass::ReadMostly,
+                        GlobalClass::Neutral, GlobalClass::Skipped})
+    Counts[globalClassName(C)] = 0;
+
+  // json::Object sorts its keys; the fixed top-level order and one global
+  // per line are written by hand.
+  OS << "{\n";
+  OS << "  \"target\": " << compact(M.getTargetTriple()) << ",\n";
+  OS << "  \"line_size\": " << Result.LineSize << ",\n";
+  OS << "  \"globals\": [";
+  bool First = true;
+  for (const ClassifiedGlobal &G : Result.Globals) {
+    const GlobalVariable &GV = *G.Facts.GV;
+    ++Counts[globalClassName(G.Class.Class)];
+    uint64_t Size = GV.getValueType()->isSized()
+                        ? DL.getTypeAllocSize(GV.getValueType()).getFixedValue()
+                        : 0;
+    json::Object O{{"name", GV.getName()},
+                   {"class", globalClassName(G.Class.Class)},
+                   {"size", static_cast<int64_t>(Size)},
+                   {"align", static_cast<int64_t>(
+                                 GV.getPointerAlignment(DL).value())},
+                   {"reason", G.Class.Reason},
+                   {"reads", static_cast<int64_t>(G.Facts.Reads.size())},
+                   {"writes", accessesToJSON(G.Facts.Writes, TC)}};
+    if (GV.hasSection())
+      O["section"] = GV.getSection();
+    if (G.Facts.escapes())
+      O["escape"] = G.Facts.EscapeReason;
+    OS << (First ? "\n    " : ",\n    ") << compact(std::move(O));
+    First = false;
+  }
+  OS << "\n  ],\n";
+  json::Object Summary;
+  for (auto &[Name, N] : Counts)
+    Summary[Name] = N;
+  Summary["globals"] = static_cast<int64_t>(Result.Globals.size());
+  OS << "  \"summary\": " << compact(std::move(Summary)) << ",\n";
+  OS << "  \"threads\": " << (TC.hasThreads() ? "true" : "false") << ",\n";
+  OS << "  \"thread_entries\": " << compact(functionNames(TC.threadEntries()))
+     << ",\n";
+  OS << "  \"start_up_functions\": "
+     << compact(functionNames(TC.startUpFunctions())) << "\n";
+  OS << "}\n";
+}
+
+void cacheline::emitClassificationRemarks(Module &M,
+                                          const CachelineClassification &Result,
+                                          OREGetter GetORE) {
+  Function *Fallback = nullptr;
+  for (Function &F : M)
+    if (!F.isDeclaration()) {
+      Fallback = &F;
+      break;
+    }
+  for (const ClassifiedGlobal &G : Result.Globals) {
+    const Classification &C = G.Class;
+    if (G.Facts.GV->isDeclaration())
+      continue;
+    // Locate the remark at the deciding access, else at any access.
+    const Instruction *At = C.Decisive ? C.Decisive->Inst : nullptr;
+    if (!At && !G.Facts.Writes.empty())
+      At = G.Facts.Writes.front().Inst;
+    if (!At && !G.Facts.Reads.empty())
+      At = G.Facts.Reads.front().Inst;
+    Function *F = At ? const_cast<Function *>(At->getFunction()) : Fallback;
+    if (!F)
+      continue;
+    const char *RemarkName = C.Class == GlobalClass::WriteHot     ? "WriteHot"
+                             : C.Class == GlobalClass::ReadMostly ? "ReadMostly"
+                             : C.Class == GlobalClass::Neutral    ? "Neutral"
+                                                                  : "Skipped";
+    GetORE(*F).emit([&] {
+      auto R = At ? OptimizationRemarkAnalysis(DEBUG_TYPE, RemarkName, At)
+                  : OptimizationRemarkAnalysis(DEBUG_TYPE, RemarkName, F);
+      return R << "global " << ore::NV("Global", G.Facts.GV->getName())
+               << " is " << ore::NV("Class", globalClassName(C.Class)) << ": "
+               << ore::NV("Reason", C.Reason);
+    });
+  }
+}

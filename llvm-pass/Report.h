@@ -1,0 +1,38 @@
+//===- Report.h - JSON report and optimization remarks ----------*- C++ -*-===//
+//
+// Explains every decision: a JSON report (one line per global, so that
+// tests and people can grep it) and one optimization remark per global.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_REPORT_H
+#define CACHELINE_LAYOUT_REPORT_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace llvm {
+class Function;
+class Module;
+class OptimizationRemarkEmitter;
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+class CachelineClassification;
+
+void writeJSONReport(llvm::raw_ostream &OS, const llvm::Module &M,
+                     const CachelineClassification &Result);
+
+using OREGetter =
+    llvm::function_ref<llvm::OptimizationRemarkEmitter &(llvm::Function &)>;
+
+/// One analysis remark per global (-pass-remarks-analysis=cacheline-layout),
+/// located at the access the decision rests on.
+void emitClassificationRemarks(llvm::Module &M,
+                               const CachelineClassification &Result,
+                               OREGetter GetORE);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_REPORT_H

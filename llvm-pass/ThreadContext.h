@@ -1,0 +1,133 @@
+//===- ThreadContext.h - Which code runs when, on which threads -*- C++ -*-===//
+//
+// Answers, for the whole program, the questions the classification asks of
+// an instruction: does it run only while the program starts up, can it run
+// while other threads run, and does it run repeatedly?
+//
+//  * Thread entries: functions passed to pthread_create/thrd_create, the
+//    trampolines std::thread and std::async start, callbacks handed to
+//    unknown library code (which may run them on any thread).
+//  * Start-up: llvm.global_ctors, pthread_once/std::call_once routines,
+//    main before its first thread creation, and every internal function
+//    that is only called (directly, or indirectly through a pointer that
+//    never leaves the module) from start-up code.
+//  * Hot functions: invoked repeatedly while threads run: thread entries
+//    and what they call, and whatever is called from a busy loop.
+//  * Waiting loops: a loop whose body blocks (sleep, poll, condition wait,
+//    an event-loop dispatch) wakes rarely and is not a hot loop.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_THREADCONTEXT_H
+#define CACHELINE_LAYOUT_THREADCONTEXT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class CallBase;
+class Function;
+class Instruction;
+class Loop;
+class LoopInfo;
+class Module;
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+/// The innermost loop around an instruction.
+enum class LoopKind {
+  None,    ///< Not in a loop.
+  Busy,    ///< In a loop that does not block: it may run many times a second.
+  Waiting, ///< In a loop that blocks each time round (sleep, poll, wait).
+};
+
+const char *loopKindName(LoopKind K);
+
+class ThreadContext {
+public:
+  using LoopInfoGetter = llvm::function_ref<llvm::LoopInfo &(llvm::Function &)>;
+
+  ThreadContext(llvm::Module &M, LoopInfoGetter GetLI);
+
+  /// The program may run more than one thread: it creates threads, hands
+  /// callbacks to unknown code, or is a library (no main).
+  bool hasThreads() const { return HasThreads; }
+
+  bool isThreadEntry(const llvm::Function &F) const {
+    return ThreadEntries.contains(&F);
+  }
+  /// \p F only ever runs while the program starts up, or once.
+  bool isStartUpOnly(const llvm::Function &F) const {
+    return StartUpOnly.contains(&F);
+  }
+  /// \p F may be invoked repeatedly while threads run.
+  bool isHot(const llvm::Function &F) const { return Hot.contains(&F); }
+
+  /// \p I runs only while the program starts up.
+  bool isStartUp(const llvm::Instruction &I) const;
+  /// \p I is in main before the first thread can exist.
+  bool isInMainBeforeThreads(const llvm::Instruction &I) const;
+
+  LoopKind loopKind(const llvm::Instruction &I) const;
+
+  /// Why \p F is a thread entry, start-up code or hot, for reports.
+  const char *describe(const llvm::Function &F) const;
+
+  llvm::ArrayRef<const llvm::Function *> threadEntries() const {
+    return ThreadEntryList;
+  }
+  std::vector<const llvm::Function *> startUpFunctions() const;
+
+  void print(llvm::raw_ostream &OS) const;
+
+private:
+  /// One call instruction and the functions of the module it may reach.
+  struct CallSite {
+    llvm::CallBase *Call;
+    llvm::SmallVector<llvm::Function *, 2> Targets;
+    bool StartsThreads = false; ///< May create a thread (directly or not).
+    bool Waits = false;         ///< May block (directly or not).
+  };
+
+  void scanFunctionAddresses(llvm::Module &M);
+  void collectCallSites(llvm::Module &M);
+  void computeTransitiveFlags();
+  void computeMainBeforeThreads();
+  void computeStartUpOnly();
+  void computeHot();
+  bool isWaitingLoop(const llvm::Loop &L) const;
+
+  LoopInfoGetter GetLI;
+  llvm::Function *Main = nullptr;
+  bool HasThreads = false;
+
+  // How each function's address is used.
+  llvm::DenseSet<const llvm::Function *> ThreadEntries, RunOnceRoots,
+      CtorRoots, AtExitRoots, AddressTaken, Escaped;
+  llvm::SmallVector<const llvm::Function *, 4> ThreadEntryList;
+
+  llvm::DenseMap<const llvm::Function *, std::vector<CallSite>> CallSites;
+  llvm::DenseMap<const llvm::Function *, std::vector<const CallSite *>> Callers;
+  llvm::DenseSet<const llvm::Function *> MayStartThreads, MayWait;
+
+  /// Blocks of main that run only before the first thread creation, and the
+  /// first creating call of a block where the creation happens part-way.
+  llvm::DenseSet<const llvm::BasicBlock *> MainPreThreadBlocks;
+  llvm::DenseMap<const llvm::BasicBlock *, const llvm::Instruction *>
+      MainFirstCreation;
+
+  llvm::DenseSet<const llvm::Function *> StartUpOnly, Hot;
+  mutable llvm::DenseMap<const llvm::Loop *, bool> WaitingLoopCache;
+};
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_THREADCONTEXT_H
