@@ -40,6 +40,11 @@ static cl::opt<std::string>
                          "two from 16 to 4096 (default: per target; link "
                          "time: CACHELINE_LAYOUT_LINE_SIZE)"),
                 cl::value_desc("bytes"));
+static cl::opt<std::string>
+    ModeOpt("cacheline-layout-mode",
+            cl::desc("'layout' (default) moves and pads globals; 'report' "
+                     "only classifies (link time: CACHELINE_LAYOUT_MODE)"),
+            cl::value_desc("layout|report"));
 static cl::opt<std::string> HotWriteCountOpt(
     "cacheline-hot-write-count",
     cl::desc("With profile data, estimated run-time writes that make a "
@@ -87,6 +92,21 @@ Expected<PolicyOptions> policyOptions() {
   return Opts;
 }
 
+/// True to change the layout, false to classify and report only.
+Expected<bool> layoutRequested() {
+  std::string Origin;
+  std::optional<std::string> Mode =
+      optionOrEnv(ModeOpt, "CACHELINE_LAYOUT_MODE", Origin);
+  if (!Mode || *Mode == "layout")
+    return true;
+  if (*Mode == "report")
+    return false;
+  return createStringError(inconvertibleErrorCode(),
+                           "%s: invalid mode '%s': expected 'layout' or "
+                           "'report'",
+                           Origin.c_str(), Mode->c_str());
+}
+
 /// Reports a bad setting as an error of the compilation, once.
 void diagnose(Module &M, Error E) {
   M.getContext().emitError("cacheline-layout: " + toString(std::move(E)));
@@ -120,7 +140,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   };
   Result.Context = std::make_unique<ThreadContext>(M, GetLI);
   for (GlobalFacts &Facts : collectGlobalFacts(M, *Result.Context, GetBFI))
-    Result.Globals.push_back({std::move(Facts), {}});
+    Result.Globals.push_back({std::move(Facts), {}, std::nullopt});
   // Classify after the vector is final: a Classification points into its
   // global's facts.
   for (ClassifiedGlobal &G : Result.Globals)
@@ -153,7 +173,12 @@ CachelineClassificationPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
 
 PreservedAnalyses CachelineLayoutPass::run(Module &M,
                                            ModuleAnalysisManager &MAM) {
-  const CachelineClassification &Result =
+  Expected<bool> DoLayout = layoutRequested();
+  if (!DoLayout) {
+    diagnose(M, DoLayout.takeError());
+    return PreservedAnalyses::all();
+  }
+  CachelineClassification &Result =
       MAM.getResult<CachelineClassificationAnalysis>(M);
   if (!Result.Context)
     return PreservedAnalyses::all();
@@ -175,9 +200,12 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     }
   }
 
+  if (*DoLayout)
+    Result.PaddingBytes = applyLayout(M, Result);
+
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  emitClassificationRemarks(M, Result, [&](Function &F) -> auto & {
+  emitRemarks(M, Result, [&](Function &F) -> auto & {
     return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   });
 
@@ -193,5 +221,11 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     else
       writeJSONReport(OS, M, Result);
   }
-  return PreservedAnalyses::all();
+  if (!*DoLayout)
+    return PreservedAnalyses::all();
+  // Globals were replaced and moved; every function is as it was.
+  PreservedAnalyses PA;
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
 }

@@ -11,12 +11,14 @@
 #define CACHELINE_LAYOUT_CACHELINELAYOUT_H
 
 #include "GlobalWriteFacts.h"
+#include "Layout.h"
 #include "Policy.h"
 #include "ThreadContext.h"
 
 #include "llvm/IR/PassManager.h"
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace llvm {
@@ -28,6 +30,8 @@ namespace cacheline {
 struct ClassifiedGlobal {
   GlobalFacts Facts;
   Classification Class;
+  /// Set once the layout has moved or grown the global.
+  std::optional<LayoutChange> Change;
 };
 
 /// The result of CachelineClassificationAnalysis.
@@ -36,6 +40,8 @@ public:
   std::unique_ptr<ThreadContext> Context;
   std::vector<ClassifiedGlobal> Globals;
   unsigned LineSize = 0;
+  /// Bytes the layout added; zero until it runs.
+  uint64_t PaddingBytes = 0;
 
   void print(llvm::raw_ostream &OS) const;
   /// Never stale while the module's functions stay as they are; the layout

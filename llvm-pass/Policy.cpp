@@ -50,6 +50,9 @@ std::string skipReason(const GlobalFacts &Facts) {
       GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType())
           .isScalable())
     return "unsized type";
+  if (GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType())
+          .isZero())
+    return "zero-sized: shares no line";
   return {};
 }
 

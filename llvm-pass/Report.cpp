@@ -72,14 +72,17 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   for (const ClassifiedGlobal &G : Result.Globals) {
     const GlobalVariable &GV = *G.Facts.GV;
     ++Counts[globalClassName(G.Class.Class)];
-    uint64_t Size = GV.getValueType()->isSized()
+    // Sizes and alignments from before the layout changed them.
+    uint64_t Size = G.Change ? G.Change->OldSize
+                    : GV.getValueType()->isSized()
                         ? DL.getTypeAllocSize(GV.getValueType()).getFixedValue()
                         : 0;
+    uint64_t Alignment = G.Change ? G.Change->OldAlign
+                                  : GV.getPointerAlignment(DL).value();
     json::Object O{{"name", GV.getName()},
                    {"class", globalClassName(G.Class.Class)},
                    {"size", static_cast<int64_t>(Size)},
-                   {"align", static_cast<int64_t>(
-                                 GV.getPointerAlignment(DL).value())},
+                   {"align", static_cast<int64_t>(Alignment)},
                    {"reason", G.Class.Reason},
                    {"reads", static_cast<int64_t>(G.Facts.Reads.size())},
                    {"writes", accessesToJSON(G.Facts.Writes, TC)}};
@@ -87,6 +90,11 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
       O["section"] = GV.getSection();
     if (G.Facts.escapes())
       O["escape"] = G.Facts.EscapeReason;
+    if (G.Change) {
+      O["new_section"] = G.Change->Section;
+      O["new_align"] = static_cast<int64_t>(G.Change->Align);
+      O["padded_size"] = static_cast<int64_t>(G.Change->NewSize);
+    }
     OS << (First ? "\n    " : ",\n    ") << compact(std::move(O));
     First = false;
   }
@@ -95,6 +103,7 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   for (auto &[Name, N] : Counts)
     Summary[Name] = N;
   Summary["globals"] = static_cast<int64_t>(Result.Globals.size());
+  Summary["padding_bytes"] = static_cast<int64_t>(Result.PaddingBytes);
   OS << "  \"summary\": " << compact(std::move(Summary)) << ",\n";
   OS << "  \"threads\": " << (TC.hasThreads() ? "true" : "false") << ",\n";
   OS << "  \"thread_entries\": " << compact(functionNames(TC.threadEntries()))
@@ -104,7 +113,7 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   OS << "}\n";
 }
 
-void cacheline::emitClassificationRemarks(Module &M,
+void cacheline::emitRemarks(Module &M,
                                           const CachelineClassification &Result,
                                           OREGetter GetORE) {
   Function *Fallback = nullptr;
@@ -136,6 +145,21 @@ void cacheline::emitClassificationRemarks(Module &M,
       return R << "global " << ore::NV("Global", G.Facts.GV->getName())
                << " is " << ore::NV("Class", globalClassName(C.Class)) << ": "
                << ore::NV("Reason", C.Reason);
+    });
+    if (!G.Change)
+      continue;
+    const LayoutChange &Change = *G.Change;
+    GetORE(*F).emit([&] {
+      auto R = At ? OptimizationRemark(DEBUG_TYPE, "Moved", At)
+                  : OptimizationRemark(DEBUG_TYPE, "Moved", F);
+      R << "moved " << globalClassName(C.Class) << " global "
+        << ore::NV("Global", G.Facts.GV->getName()) << " to "
+        << ore::NV("Section", Change.Section) << ", aligned to "
+        << ore::NV("Align", Change.Align);
+      if (Change.NewSize != Change.OldSize)
+        R << ", padded from " << ore::NV("OldSize", Change.OldSize) << " to "
+          << ore::NV("NewSize", Change.NewSize) << " bytes";
+      return R;
     });
   }
 }

@@ -27,9 +27,10 @@ void writeJSONReport(llvm::raw_ostream &OS, const llvm::Module &M,
 using OREGetter =
     llvm::function_ref<llvm::OptimizationRemarkEmitter &(llvm::Function &)>;
 
-/// One analysis remark per global (-pass-remarks-analysis=cacheline-layout),
-/// located at the access the decision rests on.
-void emitClassificationRemarks(llvm::Module &M,
+/// One analysis remark per global (-pass-remarks-analysis=cacheline-layout)
+/// and one remark per change (-pass-remarks=cacheline-layout), located at
+/// the access the decision rests on.
+void emitRemarks(llvm::Module &M,
                                const CachelineClassification &Result,
                                OREGetter GetORE);
 
