@@ -29,6 +29,9 @@ static struct {
   long hits;
 } srv_stats;
 
+/* Thread-local: never shared, never moved. */
+static __thread long thr_lookups;
+
 /* As InnoDB's ut_rnd_gen_ulint: racy by design, its value only steers
  * spinning, never the result. */
 static unsigned long ut_rnd_gen_ulint(void) {
@@ -44,8 +47,10 @@ static void *srv_worker(void *arg) {
   long id = (long)arg;
   long hits = 0;
   for (long i = 0; i < srv_iterations; ++i) {
-    if (btr_search_enabled)
+    if (btr_search_enabled) {
       hits += btr_lookup(i + id) == 0;
+      ++thr_lookups;
+    }
     (void)ut_rnd_gen_ulint();
     atomic_fetch_add_explicit(&srv_ops_done, 1, memory_order_relaxed);
     if ((i & 1023) == 1023) {
@@ -56,6 +61,7 @@ static void *srv_worker(void *arg) {
   }
   pthread_mutex_lock(&srv_stats_mutex);
   srv_stats.hits += hits;
+  srv_stats.lookups += thr_lookups & 1023;
   pthread_mutex_unlock(&srv_stats_mutex);
   return NULL;
 }

@@ -86,8 +86,8 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
                    {"reason", G.Class.Reason},
                    {"reads", static_cast<int64_t>(G.Facts.Reads.size())},
                    {"writes", accessesToJSON(G.Facts.Writes, TC)}};
-    if (GV.hasSection())
-      O["section"] = GV.getSection();
+    if (GV.hasSection() && !G.Change)
+      O["section"] = GV.getSection(); // The user's.
     if (G.Facts.escapes())
       O["escape"] = G.Facts.EscapeReason;
     if (G.Change) {

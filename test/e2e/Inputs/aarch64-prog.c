@@ -1,0 +1,29 @@
+/* A freestanding AArch64 program (no libc): a setting written before the
+ * thread starts and read in the worker loop, and a counter the worker
+ * increments atomically. _start and pthread_create come from a stub object
+ * outside the LTO unit, as crt1.o and libpthread would. */
+typedef unsigned long pthread_t;
+int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
+
+static int setting_enabled;
+static long setting_rounds = 1000;
+static long hot_counter;
+static long hot_state = 7;
+
+static void *worker(void *arg) {
+  (void)arg;
+  for (long i = 0; i < setting_rounds; ++i) {
+    if (setting_enabled)
+      __atomic_fetch_add(&hot_counter, 1, __ATOMIC_RELAXED);
+    hot_state = hot_state * 31 + i;
+  }
+  return 0;
+}
+
+int main(int argc) {
+  setting_enabled = argc > 0;
+  setting_rounds += argc;
+  pthread_t t;
+  pthread_create(&t, 0, worker, 0);
+  return (int)(hot_counter + hot_state);
+}
