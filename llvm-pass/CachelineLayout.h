@@ -40,8 +40,8 @@ public:
   std::unique_ptr<ThreadContext> Context;
   std::vector<ClassifiedGlobal> Globals;
   unsigned LineSize = 0;
-  /// Bytes the layout added; zero until it runs.
-  uint64_t PaddingBytes = 0;
+  /// Bytes the layout added, once it has run.
+  std::optional<uint64_t> PaddingBytes;
 
   void print(llvm::raw_ostream &OS) const;
   /// Never stale while the module's functions stay as they are; the layout

@@ -21,6 +21,12 @@ using namespace llvm;
 using namespace cacheline;
 
 static void registerPasses(PassBuilder &PB) {
+  // So that -print-pipeline-passes prints names the parser reads back.
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
+    PIC->addClassToPassName(CachelineLayoutPass::name(), "cacheline-layout");
+    PIC->addClassToPassName(CachelineClassificationPrinterPass::name(),
+                            "print<cacheline-layout>");
+  }
   PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
     MAM.registerPass([] { return CachelineClassificationAnalysis(); });
   });

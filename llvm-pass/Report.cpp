@@ -90,12 +90,19 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
       O["section"] = GV.getSection(); // The user's.
     if (G.Facts.escapes())
       O["escape"] = G.Facts.EscapeReason;
+    std::string Line = compact(std::move(O));
     if (G.Change) {
-      O["new_section"] = G.Change->Section;
-      O["new_align"] = static_cast<int64_t>(G.Change->Align);
-      O["padded_size"] = static_cast<int64_t>(G.Change->NewSize);
+      // Appended after the sorted keys, so that the facts read the same
+      // with and without the layout.
+      json::Object Layout{
+          {"new_align", static_cast<int64_t>(G.Change->Align)},
+          {"new_section", G.Change->Section},
+          {"padded_size", static_cast<int64_t>(G.Change->NewSize)}};
+      std::string Tail = compact(std::move(Layout));
+      Line.pop_back();
+      Line += "," + Tail.substr(1);
     }
-    OS << (First ? "\n    " : ",\n    ") << compact(std::move(O));
+    OS << (First ? "\n    " : ",\n    ") << Line;
     First = false;
   }
   OS << "\n  ],\n";
@@ -103,7 +110,8 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   for (auto &[Name, N] : Counts)
     Summary[Name] = N;
   Summary["globals"] = static_cast<int64_t>(Result.Globals.size());
-  Summary["padding_bytes"] = static_cast<int64_t>(Result.PaddingBytes);
+  if (Result.PaddingBytes)
+    Summary["padding_bytes"] = static_cast<int64_t>(*Result.PaddingBytes);
   OS << "  \"summary\": " << compact(std::move(Summary)) << ",\n";
   OS << "  \"threads\": " << (TC.hasThreads() ? "true" : "false") << ",\n";
   OS << "  \"thread_entries\": " << compact(functionNames(TC.threadEntries()))

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Installs what building and testing cacheline-layout needs, from Debian 12
+# (bookworm) packages. Idempotent and fast when everything is present: apt
+# runs only if a package is missing. Works on a debootstrap minbase system
+# as root (no sudo, no ca-certificates, no apt lists needed beforehand).
+set -euo pipefail
+
+PACKAGES=(
+  clang-19 lld-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
+  cmake ninja-build python3 make libc6-dev libstdc++-12-dev binutils file
+)
+LLVM_PREFIX=/usr/lib/llvm-19
+# Files that must exist afterwards (a package can be "installed" yet broken).
+REQUIRED_FILES=(
+  "$LLVM_PREFIX/lib/cmake/llvm/LLVMConfig.cmake"
+  "$LLVM_PREFIX/build/utils/lit/lit.py"
+  "$LLVM_PREFIX/bin/clang"
+  "$LLVM_PREFIX/bin/clang++"
+  "$LLVM_PREFIX/bin/ld.lld"
+  "$LLVM_PREFIX/bin/opt"
+  "$LLVM_PREFIX/bin/FileCheck"
+  "$LLVM_PREFIX/bin/not"
+  "$LLVM_PREFIX/bin/count"
+  "$LLVM_PREFIX/bin/llvm-config"
+)
+REQUIRED_COMMANDS=(cmake ninja python3 make)
+
+log() { echo "install-deps: $*" >&2; }
+
+missing_packages() {
+  local p status
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    return 0
+  fi
+  for p in "${PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+    [[ $status == "install ok installed" ]] || echo "$p"
+  done
+}
+
+missing_files() {
+  local f c
+  for f in "${REQUIRED_FILES[@]}"; do [[ -e $f ]] || echo "$f"; done
+  for c in "${REQUIRED_COMMANDS[@]}"; do
+    command -v "$c" >/dev/null 2>&1 || echo "command:$c"
+  done
+}
+
+mapfile -t missing < <(missing_packages)
+mapfile -t missing_f < <(missing_files)
+
+if [[ ${#missing[@]} -eq 0 && ${#missing_f[@]} -eq 0 ]]; then
+  log "all dependencies present"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  log "missing: ${missing[*]} ${missing_f[*]}; this script installs them only on Debian 12 (apt-get not found)"
+  exit 1
+fi
+
+if [[ $(id -u) -ne 0 ]]; then
+  echo "install-deps: missing packages (${missing[*]:-files: ${missing_f[*]}}); run as root: apt-get install -y ${PACKAGES[*]}" >&2
+  exit 1
+fi
+
+if [[ -r /etc/os-release ]]; then
+  # shellcheck disable=SC1091
+  . /etc/os-release
+  if [[ ${VERSION_CODENAME:-} != bookworm ]]; then
+    log "warning: expected Debian 12 (bookworm), found ${PRETTY_NAME:-unknown}; trying anyway"
+  fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+apt_opts=(-y -q --no-install-recommends)
+if [[ ${#missing[@]} -eq 0 ]]; then
+  # Every package is installed, yet files are gone: reinstall them all.
+  missing=("${PACKAGES[@]}")
+  apt_opts+=(--reinstall)
+fi
+log "installing: ${missing[*]}"
+apt-get update -q </dev/null
+apt-get install "${apt_opts[@]}" "${missing[@]}" </dev/null
+
+mapfile -t still_missing < <(missing_files)
+if [[ ${#still_missing[@]} -gt 0 ]]; then
+  log "still missing after apt-get install: ${still_missing[*]}"
+  exit 1
+fi
+log "done"
