@@ -132,13 +132,10 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  auto GetLI = [&](Function &F) -> LoopInfo & {
-    return FAM.getResult<LoopAnalysis>(F);
-  };
   auto GetBFI = [&](Function &F) -> BlockFrequencyInfo & {
     return FAM.getResult<BlockFrequencyAnalysis>(F);
   };
-  Result.Context = std::make_unique<ThreadContext>(M, GetLI);
+  Result.Context = std::make_unique<ThreadContext>(M, FAM);
   for (GlobalFacts &Facts : collectGlobalFacts(M, *Result.Context, GetBFI))
     Result.Globals.push_back({std::move(Facts), {}, std::nullopt});
   // Classify after the vector is final: a Classification points into its

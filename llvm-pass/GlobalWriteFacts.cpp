@@ -212,6 +212,9 @@ void PointerWalker::visitCall(const CallBase &CB, const Use &U) {
       case ArgEffect::Lock:
         record(AccessKind::LockCall, &CB);
         return;
+      case ArgEffect::Escape:
+        escape("address passed to " + Callee->getName(), &CB);
+        return;
       }
     }
   }

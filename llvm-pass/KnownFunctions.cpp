@@ -26,8 +26,12 @@ KnownFunction writeOn(std::initializer_list<unsigned> Args) {
   return K;
 }
 
+/// Blocking calls write what they are given: poll's revents, waitpid's
+/// status, nanosleep's remaining time.
 KnownFunction waits() {
   KnownFunction K;
+  for (ArgEffect &E : K.Effects)
+    E = ArgEffect::Write;
   K.Waits = true;
   return K;
 }
@@ -41,7 +45,17 @@ KnownFunction callback(unsigned Arg, CallbackKind Kind) {
 KnownFunction threadCreate(unsigned EntryArg) {
   KnownFunction K = callback(EntryArg, CallbackKind::ThreadEntry);
   K.Effects[0] = ArgEffect::Write; // the thread handle
+  // The new thread's argument: whatever it points to is the thread's.
+  K.Effects[EntryArg + 1] = ArgEffect::Escape;
   K.CreatesThread = true;
+  return K;
+}
+
+KnownFunction synchronous(unsigned CallbackArg,
+                          std::initializer_list<unsigned> Written = {}) {
+  KnownFunction K = callback(CallbackArg, CallbackKind::Synchronous);
+  for (unsigned A : Written)
+    K.Effects[A] = ArgEffect::Write;
   return K;
 }
 
@@ -97,17 +111,18 @@ const StringMap<KnownFunction> &cTable() {
           "pthread_join", "thrd_join", "waitpid", "wait"})
       T[Name] = waits();
     // Callbacks that run before the call returns, on the calling thread.
-    T["qsort"] = callback(3, CallbackKind::Synchronous);
-    T["qsort_r"] = callback(3, CallbackKind::Synchronous);
-    T["bsearch"] = callback(4, CallbackKind::Synchronous);
-    T["lfind"] = callback(4, CallbackKind::Synchronous);
-    T["lsearch"] = callback(4, CallbackKind::Synchronous);
-    T["tsearch"] = callback(2, CallbackKind::Synchronous);
-    T["tfind"] = callback(2, CallbackKind::Synchronous);
-    T["twalk"] = callback(1, CallbackKind::Synchronous);
-    T["dl_iterate_phdr"] = callback(0, CallbackKind::Synchronous);
-    T["ftw"] = callback(1, CallbackKind::Synchronous);
-    T["nftw"] = callback(1, CallbackKind::Synchronous);
+    // Those that sort or insert write the array or tree they are given.
+    T["qsort"] = synchronous(3, {0});
+    T["qsort_r"] = synchronous(3, {0});
+    T["bsearch"] = synchronous(4);
+    T["lfind"] = synchronous(4);
+    T["lsearch"] = synchronous(4, {1, 2});
+    T["tsearch"] = synchronous(2, {1});
+    T["tfind"] = synchronous(2);
+    T["twalk"] = synchronous(1);
+    T["dl_iterate_phdr"] = synchronous(0);
+    T["ftw"] = synchronous(1);
+    T["nftw"] = synchronous(1);
     // Callbacks run at exit or on rare events (signals, fork).
     T["atexit"] = callback(0, CallbackKind::AtExit);
     T["at_quick_exit"] = callback(0, CallbackKind::AtExit);
@@ -218,7 +233,9 @@ bool cacheline::isCallOnceBody(const Function &F) {
   StringRef S(D);
   // The lambda std::call_once builds around the user's callable, and the
   // libstdc++ helper that calls it through a thread-local pointer.
-  return (S.contains("std::call_once<") && S.contains("{lambda()#1}")) ||
+  // llvm::demangle spells the lambda 'lambda'(), c++filt {lambda()#1}.
+  return (S.contains("std::call_once<") &&
+          (S.contains("'lambda'(") || S.contains("{lambda("))) ||
          S.contains("std::__once_call_impl<") ||
          S.contains("std::__1::__call_once_proxy<");
 }

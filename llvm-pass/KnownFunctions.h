@@ -27,6 +27,7 @@ enum class ArgEffect {
   Write,     ///< Written (initialisation, destruction): a plain write.
   WriteOnce, ///< Written at most once over the program's life (pthread_once).
   Lock,      ///< Synchronisation traffic: lock, unlock, wait, post, signal.
+  Escape,    ///< Handed on to code we cannot see (a new thread's argument).
 };
 
 /// What happens to a function pointer handed to a known external function.

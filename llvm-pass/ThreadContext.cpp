@@ -5,12 +5,15 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -47,7 +50,46 @@ static void collectInitializerOwners(const Constant *C,
   }
 }
 
-ThreadContext::ThreadContext(Module &M, LoopInfoGetter GetLI) : GetLI(GetLI) {
+/// True when code we cannot see may read a pointer out of \p GV: its
+/// address is passed to a call, stored, returned or put in an initializer.
+/// A function whose address sits in such memory may be called by anyone.
+static bool contentsLeakOut(const GlobalVariable &GV) {
+  if (!GV.hasLocalLinkage())
+    return true;
+  SmallVector<const Value *, 8> Worklist{&GV};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
+          isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
+          isa<SelectInst>(Usr)) {
+        Worklist.push_back(Usr);
+        continue;
+      }
+      if (isa<LoadInst>(Usr) || isa<ICmpInst>(Usr))
+        continue;
+      if (const auto *SI = dyn_cast<StoreInst>(Usr);
+          SI && SI->getPointerOperand() == U.get())
+        continue;
+      if (const auto *CB = dyn_cast<CallBase>(Usr)) {
+        const Function *Callee = calledFunction(*CB);
+        // Into the module's own code: its loads are indirect calls we see.
+        if (Callee && (Callee->isIntrinsic() ||
+                       (!Callee->isDeclaration() && !Callee->isInterposable())))
+          continue;
+      }
+      return true;
+    }
+  }
+  return false;
+}
+
+ThreadContext::ThreadContext(Module &M, FunctionAnalysisManager &FAM)
+    : FAM(FAM) {
   Main = M.getFunction("main");
   if (Main && (Main->isDeclaration() || Main->hasLocalLinkage()))
     Main = nullptr;
@@ -143,14 +185,33 @@ void ThreadContext::scanFunctionAddresses(Module &M) {
           else if (Name == "llvm.global_dtors")
             AtExitRoots.insert(&F);
           else if (Name == "llvm.used" || Name == "llvm.compiler.used" ||
-                   !Owner->hasLocalLinkage())
-            Escaped.insert(&F); // Reachable by name from outside.
+                   contentsLeakOut(*Owner))
+            Escaped.insert(&F); // Reachable from outside.
           else
             AddressTaken.insert(&F); // A table of the module's own.
         }
         continue;
       }
-      // Stored, compared, selected: its callers are the module's indirect
+      if (const auto *SI = dyn_cast<StoreInst>(Usr);
+          SI && SI->getValueOperand() == U.get()) {
+        const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
+        const auto *DestGV = dyn_cast<GlobalVariable>(Dest);
+        // libstdc++'s std::call_once hands its callable over through these
+        // two thread-locals before calling pthread_once.
+        if (DestGV && (DestGV->getName() == "_ZSt11__once_call" ||
+                       DestGV->getName() == "_ZSt15__once_callable")) {
+          RunOnceRoots.insert(&F);
+          continue;
+        }
+        // Memory of the module's own: called, if at all, by the module's
+        // indirect calls. Anywhere else, code we cannot see may call it.
+        if ((DestGV && !contentsLeakOut(*DestGV)) || isa<AllocaInst>(Dest))
+          AddressTaken.insert(&F);
+        else
+          Escaped.insert(&F);
+        continue;
+      }
+      // Compared, selected, cast: its callers are the module's indirect
       // calls of a matching type.
       AddressTaken.insert(&F);
     }
@@ -282,13 +343,16 @@ void ThreadContext::computeStartUpOnly() {
   };
   for (auto &Entry : CallSites) {
     const Function *F = Entry.first;
+    // Code that starts threads is not start-up code after that point;
+    // only main is split at its first creation.
     bool Candidate = F != Main && F->hasLocalLinkage() &&
                      !Escaped.contains(F) && !ThreadEntries.contains(F) &&
-                     !AtExitRoots.contains(F);
+                     !AtExitRoots.contains(F) && !MayStartThreads.contains(F);
     bool HasCallers = Callers.count(F) && !Callers.find(F)->second.empty();
     // A function whose address is taken but that no call of the module
     // reaches is called by code we cannot see.
-    if (IsRoot(F) || (Candidate && HasCallers))
+    if ((IsRoot(F) && !MayStartThreads.contains(F)) ||
+        (Candidate && HasCallers))
       StartUpOnly.insert(F);
   }
   bool Changed = true;
@@ -316,18 +380,30 @@ bool ThreadContext::isWaitingLoop(const Loop &L) const {
   auto Sites = CallSites.find(F);
   if (Sites == CallSites.end())
     return false;
-  LoopInfo &LI = GetLI(const_cast<Function &>(*F));
-  // Only blocks of this loop itself, not of inner loops: an inner loop
-  // waiting for work does not make the work done around it rare.
+  Function &Fn = const_cast<Function &>(*F);
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(Fn);
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(Fn);
+  SmallVector<BasicBlock *, 4> Latches;
+  L.getLoopLatches(Latches);
+  // A blocking call in the loop's own blocks, or in an inner loop on every
+  // path round it (sleep_for inlines as a loop retrying nanosleep). An
+  // inner loop that waits only sometimes (while the queue is empty) does not
+  // make the work done around it rare.
   bool Waits = any_of(Sites->second, [&](const CallSite &CS) {
-    return CS.Waits && LI.getLoopFor(CS.Call->getParent()) == &L;
+    const BasicBlock *BB = CS.Call->getParent();
+    if (!CS.Waits || !L.contains(BB))
+      return false;
+    return LI.getLoopFor(BB) == &L || all_of(Latches, [&](BasicBlock *Latch) {
+             return DT.dominates(BB, Latch);
+           });
   });
   WaitingLoopCache[&L] = Waits;
   return Waits;
 }
 
 LoopKind ThreadContext::loopKind(const Instruction &I) const {
-  LoopInfo &LI = GetLI(const_cast<Function &>(*I.getFunction()));
+  LoopInfo &LI =
+      FAM.getResult<LoopAnalysis>(const_cast<Function &>(*I.getFunction()));
   const Loop *L = LI.getLoopFor(I.getParent());
   if (!L)
     return LoopKind::None;

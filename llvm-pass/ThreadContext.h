@@ -24,8 +24,8 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/PassManager.h"
 
 #include <vector>
 
@@ -35,7 +35,6 @@ class CallBase;
 class Function;
 class Instruction;
 class Loop;
-class LoopInfo;
 class Module;
 class raw_ostream;
 } // namespace llvm
@@ -53,9 +52,9 @@ const char *loopKindName(LoopKind K);
 
 class ThreadContext {
 public:
-  using LoopInfoGetter = llvm::function_ref<llvm::LoopInfo &(llvm::Function &)>;
-
-  ThreadContext(llvm::Module &M, LoopInfoGetter GetLI);
+  /// Loop and dominator analyses come from \p FAM, which must outlive this
+  /// object.
+  ThreadContext(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
 
   /// The program may run more than one thread: it creates threads, hands
   /// callbacks to unknown code, or is a library (no main).
@@ -105,7 +104,7 @@ private:
   void computeHot();
   bool isWaitingLoop(const llvm::Loop &L) const;
 
-  LoopInfoGetter GetLI;
+  llvm::FunctionAnalysisManager &FAM;
   llvm::Function *Main = nullptr;
   bool HasThreads = false;
 

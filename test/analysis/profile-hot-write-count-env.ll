@@ -1,0 +1,120 @@
+; CACHELINE_LAYOUT_HOT_WRITE_COUNT sets the profile threshold when
+; -cacheline-hot-write-count is absent (at the LTO link lld parses -mllvm
+; before loading plugins, so the environment is the way in); the option wins
+; where both are given. The IR is that of profile-hot-write-count.ll:
+; hot_counter is written 2000 times, cool_counter and rare_atomic 200 times.
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT=100 %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>,verify' -disable-output %s > %t.env100
+; RUN: FileCheck %s --check-prefix=ALL --input-file=%t.env100
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT=5000 %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -disable-output %s > %t.env5000
+; RUN: FileCheck %s --check-prefix=NONE --input-file=%t.env5000
+; Surrounding blanks are tolerated, as in the option:
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT=' 100 ' %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -disable-output %s > %t.envsp
+; RUN: FileCheck %s --check-prefix=ALL --input-file=%t.envsp
+; An empty variable counts as unset: the default 1000 applies.
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT= %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -disable-output %s > %t.empty
+; RUN: FileCheck %s --check-prefix=DEFAULT --input-file=%t.empty
+; The option wins over the environment, in both directions:
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT=100 %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -cacheline-hot-write-count=5000 -disable-output %s > %t.both1
+; RUN: FileCheck %s --check-prefix=NONE --input-file=%t.both1
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT=5000 %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -cacheline-hot-write-count=100 -disable-output %s > %t.both2
+; RUN: FileCheck %s --check-prefix=ALL --input-file=%t.both2
+; A valid option also shadows an invalid variable (it is never parsed):
+; RUN: env CACHELINE_LAYOUT_HOT_WRITE_COUNT=abc %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -cacheline-hot-write-count=100 -disable-output %s > %t.both3
+; RUN: FileCheck %s --check-prefix=ALL --input-file=%t.both3
+
+; ALL: global hot_counter: write-hot: {{.*}}profile count 2000
+; ALL: global cool_counter: write-hot: {{.*}}profile count 200
+; ALL: global rare_atomic: write-hot: {{.*}}profile count 200
+
+; DEFAULT: global hot_counter: write-hot: {{.*}}profile count 2000
+; DEFAULT: global cool_counter: neutral: {{.*}}profile count 200
+; DEFAULT: global rare_atomic: neutral: {{.*}}profile count 200
+
+; NONE: global hot_counter: neutral: {{.*}}profile count 2000
+; NONE: global cool_counter: neutral: {{.*}}profile count 200
+; NONE: global rare_atomic: neutral: {{.*}}profile count 200
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+@hot_counter = internal global i64 0, align 8
+@cool_counter = internal global i64 0, align 8
+@rare_atomic = internal global i64 0, align 8
+
+define internal ptr @worker(ptr %arg) !prof !20 {
+entry:
+  br label %hot.loop
+
+hot.loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %hot.loop ]
+  %a = load i64, ptr @hot_counter, align 8
+  %a1 = add i64 %a, 1
+  store i64 %a1, ptr @hot_counter, align 8
+  %i.next = add i64 %i, 1
+  %hot.done = icmp eq i64 %i.next, 500
+  br i1 %hot.done, label %cool.loop, label %hot.loop, !prof !21
+
+cool.loop:
+  %j = phi i64 [ 0, %hot.loop ], [ %j.next, %cool.loop ]
+  %b = load i64, ptr @cool_counter, align 8
+  %b1 = add i64 %b, 1
+  store i64 %b1, ptr @cool_counter, align 8
+  %c = atomicrmw add ptr @rare_atomic, i64 1 monotonic, align 8
+  %j.next = add i64 %j, 1
+  %cool.done = icmp eq i64 %j.next, 50
+  br i1 %cool.done, label %exit, label %cool.loop, !prof !22
+
+exit:
+  ret ptr null
+}
+
+define i32 @main() !prof !23 {
+  %t = alloca [4 x i64], align 8
+  br label %spawn
+
+spawn:
+  %k = phi i64 [ 0, %0 ], [ %k.next, %spawn ]
+  %slot = getelementptr inbounds [4 x i64], ptr %t, i64 0, i64 %k
+  %r = call i32 @pthread_create(ptr %slot, ptr null, ptr @worker, ptr null)
+  %k.next = add i64 %k, 1
+  %spawn.done = icmp eq i64 %k.next, 4
+  br i1 %spawn.done, label %done, label %spawn, !prof !24
+
+done:
+  %h = load i64, ptr %t, align 8
+  %jn = call i32 @pthread_join(i64 %h, ptr null)
+  %x = load i64, ptr @hot_counter, align 8
+  %y = load i64, ptr @cool_counter, align 8
+  %z = load i64, ptr @rare_atomic, align 8
+  %xy0 = add i64 %x, %y
+  %xy = add i64 %xy0, %z
+  %ret = trunc i64 %xy to i32
+  ret i32 %ret
+}
+
+declare i32 @pthread_create(ptr, ptr, ptr, ptr)
+declare i32 @pthread_join(i64, ptr)
+
+!llvm.module.flags = !{!0}
+
+!0 = !{i32 1, !"ProfileSummary", !1}
+!1 = !{!2, !3, !4, !5, !6, !7, !8, !9, !10, !11}
+!2 = !{!"ProfileFormat", !"InstrProf"}
+!3 = !{!"TotalCount", i64 2209}
+!4 = !{!"MaxCount", i64 2000}
+!5 = !{!"MaxInternalCount", i64 2000}
+!6 = !{!"MaxFunctionCount", i64 4}
+!7 = !{!"NumCounts", i64 5}
+!8 = !{!"NumFunctions", i64 2}
+!9 = !{!"IsPartialProfile", i64 0}
+!10 = !{!"PartialProfileRatio", double 0.000000e+00}
+!11 = !{!"DetailedSummary", !12}
+!12 = !{!13, !14, !15}
+!13 = !{i32 10000, i64 2000, i32 1}
+!14 = !{i32 990000, i64 200, i32 2}
+!15 = !{i32 999999, i64 1, i32 5}
+!20 = !{!"function_entry_count", i64 4}
+!21 = !{!"branch_weights", i32 4, i32 1996}
+!22 = !{!"branch_weights", i32 4, i32 196}
+!23 = !{!"function_entry_count", i64 1}
+!24 = !{!"branch_weights", i32 1, i32 3}
