@@ -60,11 +60,14 @@ std::string skipReason(const GlobalFacts &Facts) {
 /// busy loop".
 std::string describe(const Access &A, const ThreadContext &TC) {
   const Function &F = *A.function();
-  std::string S = std::string(accessKindName(A.Kind));
-  if (const auto *CB = dyn_cast<CallBase>(A.Inst))
-    if (const Function *Callee = CB->getCalledFunction();
-        Callee && A.Kind != AccessKind::MemIntrinsic)
-      S = (Callee->getName() + "()").str();
+  std::string S = accessKindName(A.Kind);
+  const auto *CB = dyn_cast<CallBase>(A.Inst);
+  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
+  if (Callee && A.Kind != AccessKind::MemIntrinsic) {
+    S = demangle(Callee->getName()); // "pthread_mutex_lock", "std::...()"
+    if (!StringRef(S).ends_with(")"))
+      S += "()";
+  }
   S += " in " + demangle(F.getName());
   if (TC.isInMainBeforeThreads(*A.Inst))
     S += " before the first thread starts";
