@@ -3,6 +3,7 @@
 #include "Layout.h"
 #include "CachelineLayout.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -17,9 +18,21 @@ using namespace cacheline;
 
 namespace {
 
+/// Null or undef all the way down, as codegen's isSuitableForBSS sees it:
+/// clang writes a zeroed union as { i32 0, [4 x i8] undef }.
+bool isNullOrUndef(const Constant *C) {
+  if (C->isNullValue() || isa<UndefValue>(C))
+    return true;
+  if (!isa<ConstantAggregate>(C))
+    return false;
+  for (const Use &Op : C->operands())
+    if (!isNullOrUndef(cast<Constant>(Op.get())))
+      return false;
+  return true;
+}
+
 bool isZeroInitialized(const GlobalVariable &GV) {
-  const Constant *Init = GV.getInitializer();
-  return Init->isNullValue() || isa<UndefValue>(Init);
+  return isNullOrUndef(GV.getInitializer());
 }
 
 uint64_t allocSize(const GlobalVariable &GV) {
@@ -70,20 +83,31 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   const uint64_t Line = Result.LineSize;
   LLVMContext &Ctx = M.getContext();
   SmallVector<GlobalValue *, 16> Keep;
+  // ELF codegen gives each llvm.used global with a section a retained
+  // section of its own, so it cannot join a group: it gets whole lines.
+  SmallVector<GlobalValue *, 8> UsedList;
+  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
+  SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  auto OwnLines = [&](const ClassifiedGlobal &G) {
+    return G.Class.Class == GlobalClass::WriteHot ||
+           (G.Class.Class == GlobalClass::ReadMostly && Used.count(G.Facts.GV));
+  };
 
-  // Write-hot: each on lines of its own.
+  // Write-hot (and retained read-mostly): each on lines of its own.
   for (ClassifiedGlobal &G : Result.Globals) {
-    if (G.Class.Class != GlobalClass::WriteHot)
+    if (!OwnLines(G))
       continue;
     GlobalVariable *GV = G.Facts.GV;
     bool BSS = isZeroInitialized(*GV);
+    bool Hot = G.Class.Class == GlobalClass::WriteHot;
     uint64_t Size = allocSize(*GV);
     uint64_t OldAlign = effectiveAlign(*GV).value();
     uint64_t Padded = alignTo(std::max<uint64_t>(Size, 1), Line);
     if (Padded != Size)
       GV = G.Facts.GV = growGlobal(*GV, Padded - Size);
     dropComdat(*GV);
-    GV->setSection(BSS ? WriteHotBSSSection : WriteHotDataSection);
+    GV->setSection(Hot ? (BSS ? WriteHotBSSSection : WriteHotDataSection)
+                       : (BSS ? ReadMostlyBSSSection : ReadMostlyDataSection));
     GV->setAlignment(Align(std::max<uint64_t>(Line, effectiveAlign(*GV).value())));
     Keep.push_back(GV);
     PaddingBytes += Padded - Size;
@@ -100,7 +124,7 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
     bool First = true;
     for (ClassifiedGlobal &G : Result.Globals) {
       GlobalVariable *GV = G.Facts.GV;
-      if (G.Class.Class != GlobalClass::ReadMostly ||
+      if (G.Class.Class != GlobalClass::ReadMostly || OwnLines(G) ||
           isZeroInitialized(*GV) != BSS)
         continue;
       Align A = effectiveAlign(*GV);
