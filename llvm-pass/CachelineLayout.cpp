@@ -197,7 +197,8 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     }
   }
 
-  if (*DoLayout)
+  // The section names are ELF's; elsewhere the pass only reports.
+  if (*DoLayout && Triple(M.getTargetTriple()).isOSBinFormatELF())
     Result.PaddingBytes = applyLayout(M, Result);
 
   FunctionAnalysisManager &FAM =

@@ -88,9 +88,14 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   SmallVector<GlobalValue *, 8> UsedList;
   collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
   SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  // Decided before any global is replaced.
+  SmallPtrSet<const ClassifiedGlobal *, 16> OwnLineSet;
+  for (const ClassifiedGlobal &G : Result.Globals)
+    if (G.Class.Class == GlobalClass::WriteHot ||
+        (G.Class.Class == GlobalClass::ReadMostly && Used.count(G.Facts.GV)))
+      OwnLineSet.insert(&G);
   auto OwnLines = [&](const ClassifiedGlobal &G) {
-    return G.Class.Class == GlobalClass::WriteHot ||
-           (G.Class.Class == GlobalClass::ReadMostly && Used.count(G.Facts.GV));
+    return OwnLineSet.contains(&G);
   };
 
   // Write-hot (and retained read-mostly): each on lines of its own.

@@ -4,6 +4,7 @@
 
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
@@ -39,11 +40,16 @@ std::string skipReason(const GlobalFacts &Facts) {
     return "constant";
   if (GV.isThreadLocal())
     return "thread-local";
+  if (GV.hasImplicitSection())
+    return "section chosen by the user (#pragma clang section)";
   if (GV.hasSection())
     return Facts.InUsedList ? "in llvm.used with a section chosen by the user"
                             : "section chosen by the user";
   if (!GV.hasLocalLinkage())
     return "exported: another module or library could write it";
+  for (const GlobalAlias &GA : GV.getParent()->aliases())
+    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage())
+      return ("exported through alias " + GA.getName()).str();
   if (GV.isExternallyInitialized())
     return "externally initialized";
   if (!GV.getValueType()->isSized() ||
