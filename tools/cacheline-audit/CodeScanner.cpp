@@ -1,0 +1,482 @@
+//===- CodeScanner.cpp - Facts about data accesses from machine code ------===//
+
+#include "CodeScanner.h"
+#include "BinaryImage.h"
+
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCDisassembler/MCDisassembler.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrAnalysis.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <mutex>
+
+using namespace llvm;
+using namespace cacheline::audit;
+
+const char *cacheline::audit::accessKindName(AccessKind K) {
+  switch (K) {
+  case AccessKind::Load:
+    return "load";
+  case AccessKind::Store:
+    return "store";
+  case AccessKind::AtomicStore:
+    return "atomic store";
+  case AccessKind::AtomicRMW:
+    return "atomic read-modify-write";
+  case AccessKind::LockCall:
+    return "lock call";
+  case AccessKind::Escape:
+    return "address escapes";
+  }
+  llvm_unreachable("bad AccessKind");
+}
+
+std::optional<RegisterValue> RegisterState::get(MCRegister R) const {
+  for (const auto &[Reg, V] : Values)
+    if (Reg == R)
+      return V;
+  return std::nullopt;
+}
+
+std::optional<uint64_t> RegisterState::address(MCRegister R) const {
+  std::optional<RegisterValue> V = get(R);
+  if (V && V->K == RegisterValue::Pointer)
+    return V->Address;
+  return std::nullopt;
+}
+
+void RegisterState::set(MCRegister R, RegisterValue V) {
+  kill(R);
+  Values.push_back({R, V});
+}
+
+void RegisterState::kill(MCRegister R) {
+  llvm::erase_if(Values, [&](const auto &E) { return MRI->regsOverlap(E.first, R); });
+}
+
+namespace {
+
+/// One thread's disassembler and target tables: MC objects are not shared
+/// between threads.
+struct Decoder {
+  std::unique_ptr<MCRegisterInfo> MRI;
+  std::unique_ptr<MCAsmInfo> MAI;
+  std::unique_ptr<MCSubtargetInfo> STI;
+  std::unique_ptr<MCInstrInfo> MII;
+  std::unique_ptr<MCInstrAnalysis> MIA;
+  std::unique_ptr<MCContext> Ctx;
+  std::unique_ptr<MCDisassembler> Disassembler;
+  std::unique_ptr<TargetTools> Tools;
+  std::unique_ptr<InstructionSemantics> Semantics;
+};
+
+Expected<std::unique_ptr<Decoder>> makeDecoder(const BinaryImage &Image) {
+  auto D = std::make_unique<Decoder>();
+  std::string Error;
+  const Triple &TT = Image.triple();
+  const Target *T = TargetRegistry::lookupTarget(TT.str(), Error);
+  if (!T)
+    return createStringError(inconvertibleErrorCode(),
+                             "no LLVM target for " + TT.str() + ": " + Error);
+  D->MRI.reset(T->createMCRegInfo(TT.str()));
+  MCTargetOptions Options;
+  D->MAI.reset(T->createMCAsmInfo(*D->MRI, TT.str(), Options));
+  // All features: decode whatever the binary uses (LSE atomics, AVX, ...).
+  D->STI.reset(T->createMCSubtargetInfo(
+      TT.str(), "", TT.getArch() == Triple::aarch64 ? "+all" : ""));
+  D->MII.reset(T->createMCInstrInfo());
+  D->MIA.reset(T->createMCInstrAnalysis(D->MII.get()));
+  if (!D->MRI || !D->MAI || !D->STI || !D->MII || !D->MIA)
+    return createStringError(inconvertibleErrorCode(),
+                             "incomplete LLVM target for " + TT.str());
+  D->Ctx = std::make_unique<MCContext>(TT, D->MAI.get(), D->MRI.get(),
+                                       D->STI.get());
+  D->Disassembler.reset(T->createMCDisassembler(*D->STI, *D->Ctx));
+  if (!D->Disassembler)
+    return createStringError(inconvertibleErrorCode(),
+                             "no disassembler for " + TT.str());
+  D->Tools.reset(new TargetTools{*D->MRI, *D->MII, *D->MIA, *D->STI});
+  D->Semantics = TT.getArch() == Triple::x86_64
+                     ? createX86Semantics(*D->Tools, Image)
+                     : createAArch64Semantics(*D->Tools, Image);
+  return std::move(D);
+}
+
+struct Decoded {
+  uint64_t Address;
+  uint32_t Size;
+  MCInst Inst;
+};
+
+struct Block {
+  uint32_t First, Last; ///< Instruction indexes, inclusive.
+  SmallVector<uint32_t, 2> Successors;
+  bool InLoop = false;
+};
+
+/// Scans one function: decodes it, builds its control-flow graph, finds
+/// its loops (strongly connected blocks), propagates known register values
+/// over the graph and records the data accesses and calls.
+class FunctionScanner {
+public:
+  FunctionScanner(const BinaryImage &Image, uint32_t FnIndex, Decoder &D,
+                  MachineFacts &Out)
+      : Image(Image), FnIndex(FnIndex), Fn(Image.functions()[FnIndex]), D(D),
+        Sem(*D.Semantics), Out(Out) {}
+
+  void run() {
+    decode();
+    if (Insts.empty())
+      return;
+    buildBlocks();
+    findLoops();
+    propagate();
+    for (uint32_t B = 0; B != Blocks.size(); ++B) {
+      RegisterState Regs = In[B] ? *In[B] : RegisterState(*D.MRI);
+      interpret(B, Regs, /*Record=*/true);
+    }
+    if (Image.mainAddress() && Fn.Begin == *Image.mainAddress())
+      for (const Block &B : Blocks)
+        Out.MainBlocks.push_back({Insts[B.First].Address,
+                                  Insts[B.Last].Address + Insts[B.Last].Size,
+                                  {B.Successors.begin(), B.Successors.end()}});
+  }
+
+private:
+  void decode();
+  void buildBlocks();
+  void findLoops();
+  void propagate();
+  void interpret(uint32_t B, RegisterState &Regs, bool Record);
+  const MCInstrDesc &desc(const Decoded &I) const {
+    return D.MII->get(I.Inst.getOpcode());
+  }
+  int indexOf(uint64_t Addr) const {
+    auto It = llvm::lower_bound(Insts, Addr, [](const Decoded &I, uint64_t A) {
+      return I.Address < A;
+    });
+    return It != Insts.end() && It->Address == Addr ? int(It - Insts.begin()) : -1;
+  }
+  std::optional<uint64_t> branchTarget(const Decoded &I) const {
+    uint64_t T;
+    if (D.MIA->evaluateBranch(I.Inst, I.Address, I.Size, T))
+      return T;
+    return std::nullopt;
+  }
+  void record(uint64_t Address, uint64_t InstAddr, bool InLoop, AccessKind K,
+              uint64_t Callee = 0, uint8_t Argument = DataAccess::NoArgument) {
+    const DataSymbol *Sym = Image.dataSymbolAt(Address);
+    if (!Sym)
+      return;
+    Out.Accesses.push_back({uint32_t(Sym - Image.dataSymbols().data()), FnIndex,
+                            InstAddr, K, InLoop, Callee, Argument});
+  }
+
+  const BinaryImage &Image;
+  uint32_t FnIndex;
+  const CodeRange &Fn;
+  Decoder &D;
+  const InstructionSemantics &Sem;
+  MachineFacts &Out;
+  std::vector<Decoded> Insts;
+  std::vector<Block> Blocks;
+  std::vector<uint32_t> BlockOf; ///< Per instruction.
+  std::vector<std::optional<RegisterState>> In;
+};
+
+void FunctionScanner::decode() {
+  const bool AArch64 = Image.triple().getArch() == Triple::aarch64;
+  uint64_t PrefixStart = 0;
+  unsigned PrefixBytes = 0;
+  for (uint64_t Off = 0; Off < Fn.Bytes.size();) {
+    Decoded I{Fn.Begin + Off, 0, MCInst()};
+    uint64_t Size = 0;
+    auto Status = D.Disassembler->getInstruction(I.Inst, Size, Fn.Bytes.slice(Off),
+                                                 I.Address, nulls());
+    if (Status != MCDisassembler::Success || Size == 0) {
+      Off += AArch64 ? 4 : 1; // Skip what does not decode (data, padding).
+      PrefixBytes = 0;
+      continue;
+    }
+    Off += Size;
+    // The x86 decoder returns `lock` as an instruction of its own; fold it
+    // into the one it prefixes, whose bytes then start with 0xf0.
+    if (!AArch64 && D.MII->getName(I.Inst.getOpcode()) == "LOCK_PREFIX") {
+      if (!PrefixBytes)
+        PrefixStart = I.Address;
+      PrefixBytes += Size;
+      continue;
+    }
+    if (PrefixBytes) {
+      I.Address = PrefixStart;
+      Size += PrefixBytes;
+      PrefixBytes = 0;
+    }
+    I.Size = Size;
+    Insts.push_back(std::move(I));
+  }
+  Out.Instructions += Insts.size();
+}
+
+void FunctionScanner::buildBlocks() {
+  std::vector<bool> Leader(Insts.size() + 1, false);
+  Leader[0] = true;
+  for (size_t I = 0; I != Insts.size(); ++I) {
+    const MCInstrDesc &Desc = desc(Insts[I]);
+    if (!Desc.isBranch() && !Desc.isReturn() && !Desc.isIndirectBranch())
+      continue;
+    Leader[I + 1] = true;
+    if (Desc.isCall())
+      continue;
+    if (std::optional<uint64_t> T = branchTarget(Insts[I]))
+      if (int J = indexOf(*T); J >= 0)
+        Leader[J] = true;
+  }
+  BlockOf.resize(Insts.size());
+  for (uint32_t I = 0; I != Insts.size(); ++I) {
+    if (Leader[I])
+      Blocks.push_back({I, I, {}});
+    Blocks.back().Last = I;
+    BlockOf[I] = Blocks.size() - 1;
+  }
+  for (uint32_t B = 0; B != Blocks.size(); ++B) {
+    const Decoded &Last = Insts[Blocks[B].Last];
+    const MCInstrDesc &Desc = desc(Last);
+    bool FallsThrough = !Desc.isReturn() && !Desc.isBarrier() &&
+                        !(Desc.isBranch() && !Desc.isConditionalBranch());
+    if (Desc.isBranch() && !Desc.isCall())
+      if (std::optional<uint64_t> T = branchTarget(Last))
+        if (int J = indexOf(*T); J >= 0)
+          Blocks[B].Successors.push_back(BlockOf[J]);
+    if (FallsThrough && B + 1 < Blocks.size())
+      Blocks[B].Successors.push_back(B + 1);
+  }
+}
+
+void FunctionScanner::findLoops() {
+  // Tarjan's strongly connected components, iteratively: a block is in a
+  // loop if its component has several blocks or it branches to itself.
+  const uint32_t N = Blocks.size(), Unvisited = UINT32_MAX;
+  std::vector<uint32_t> Index(N, Unvisited), Low(N), Stack;
+  std::vector<bool> OnStack(N, false);
+  uint32_t Counter = 0;
+  std::vector<std::pair<uint32_t, uint32_t>> Work; // (block, next successor)
+  for (uint32_t Root = 0; Root != N; ++Root) {
+    if (Index[Root] != Unvisited)
+      continue;
+    Work.push_back({Root, 0});
+    while (!Work.empty()) {
+      auto &[B, Next] = Work.back();
+      if (Next == 0 && Index[B] == Unvisited) {
+        Index[B] = Low[B] = Counter++;
+        Stack.push_back(B);
+        OnStack[B] = true;
+      }
+      if (Next < Blocks[B].Successors.size()) {
+        uint32_t S = Blocks[B].Successors[Next++];
+        if (S == B)
+          Blocks[B].InLoop = true;
+        if (Index[S] == Unvisited)
+          Work.push_back({S, 0});
+        else if (OnStack[S])
+          Low[B] = std::min(Low[B], Index[S]);
+        continue;
+      }
+      uint32_t Done = B;
+      Work.pop_back();
+      if (!Work.empty())
+        Low[Work.back().first] = std::min(Low[Work.back().first], Low[Done]);
+      if (Low[Done] != Index[Done])
+        continue;
+      size_t Begin = Stack.size();
+      do
+        --Begin;
+      while (Stack[Begin] != Done);
+      bool Cycle = Stack.size() - Begin > 1;
+      for (size_t I = Begin; I != Stack.size(); ++I) {
+        OnStack[Stack[I]] = false;
+        Blocks[Stack[I]].InLoop |= Cycle;
+      }
+      Stack.resize(Begin);
+    }
+  }
+}
+
+void FunctionScanner::propagate() {
+  // Forward data flow: a register keeps a value into a block only if every
+  // path seen so far brings the same value.
+  In.assign(Blocks.size(), std::nullopt);
+  RegisterState Entry(*D.MRI);
+  Entry.set(Sem.argumentRegister(0), {RegisterValue::IncomingFirstArgument, 0});
+  In[0] = Entry;
+  std::vector<uint32_t> Work = {0};
+  std::vector<bool> Queued(Blocks.size(), false);
+  Queued[0] = true;
+  size_t Budget = 8 * Blocks.size() + 16;
+  while (!Work.empty() && Budget--) {
+    uint32_t B = Work.back();
+    Work.pop_back();
+    Queued[B] = false;
+    RegisterState Regs = *In[B];
+    interpret(B, Regs, /*Record=*/false);
+    for (uint32_t S : Blocks[B].Successors) {
+      bool Changed;
+      if (!In[S]) {
+        In[S] = Regs;
+        Changed = true;
+      } else {
+        size_t Before = In[S]->values().size();
+        In[S]->keepOnly([&](MCRegister R) {
+          std::optional<RegisterValue> V = Regs.get(R), W = In[S]->get(R);
+          return V && V->K == W->K && V->Address == W->Address;
+        });
+        Changed = In[S]->values().size() != Before;
+      }
+      if (Changed && !Queued[S]) {
+        Queued[S] = true;
+        Work.push_back(S);
+      }
+    }
+  }
+}
+
+void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
+  const bool InLoop = Blocks[B].InLoop;
+  for (uint32_t Idx = Blocks[B].First; Idx <= Blocks[B].Last; ++Idx) {
+    const Decoded &I = Insts[Idx];
+    const MCInstrDesc &Desc = desc(I);
+    InstructionEffect E = Sem.analyze(
+        I.Inst, I.Address, Fn.Bytes.slice(I.Address - Fn.Begin, I.Size), Regs);
+
+    bool IsCall = Desc.isCall();
+    bool IsTailCall = Desc.isBranch() && !IsCall && E.Target &&
+                      (*E.Target < Fn.Begin || *E.Target >= Fn.end()) &&
+                      !Desc.isConditionalBranch();
+    if (IsCall || IsTailCall) {
+      if (Record) {
+        CallSite CS;
+        CS.Caller = FnIndex;
+        CS.InstAddress = I.Address;
+        CS.Target = E.Target.value_or(0);
+        CS.InLoop = InLoop;
+        for (unsigned A = 0; A != 3; ++A)
+          CS.Arguments[A] = Regs.get(Sem.argumentRegister(A));
+        Out.Calls.push_back(CS);
+        // Data addresses handed to a call: the callee may keep or write
+        // them; the policy decides which callees are harmless.
+        for (unsigned A = 0; A != 3; ++A)
+          if (CS.Arguments[A] && CS.Arguments[A]->K == RegisterValue::Pointer)
+            record(CS.Arguments[A]->Address, I.Address, InLoop,
+                   AccessKind::Escape, CS.Target, A);
+      }
+      Regs.keepOnly([&](MCRegister R) { return Sem.isCalleeSaved(R); });
+      continue;
+    }
+
+    if (Record && E.MemoryAddress) {
+      if (E.AtomicRMW)
+        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::AtomicRMW);
+      else if (E.AtomicStore)
+        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::AtomicStore);
+      else if (E.Stores)
+        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::Store);
+      if (E.Loads && !E.AtomicRMW)
+        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::Load);
+    }
+    if (Record)
+      for (MCRegister R : E.StoredRegisters)
+        if (std::optional<uint64_t> A = Regs.address(R))
+          record(*A, I.Address, InLoop, AccessKind::Escape);
+
+    // Register effects: every definition forgets the old value.
+    for (unsigned Op = 0, N = Desc.getNumDefs();
+         Op != N && Op < I.Inst.getNumOperands(); ++Op)
+      if (I.Inst.getOperand(Op).isReg())
+        Regs.kill(I.Inst.getOperand(Op).getReg());
+    for (MCPhysReg R : Desc.implicit_defs())
+      Regs.kill(R);
+    if (E.Dest && E.DestValue) {
+      Regs.set(E.Dest, *E.DestValue);
+      if (Record && E.DestValue->K == RegisterValue::Pointer &&
+          !Image.nameOfCallTarget(E.DestValue->Address).empty())
+        Out.AddressTakenCode.push_back(E.DestValue->Address);
+    }
+  }
+}
+
+} // namespace
+
+Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
+                                                  unsigned Threads) {
+  // Check the target once, on this thread, so that errors are reported.
+  Expected<std::unique_ptr<Decoder>> First = makeDecoder(Image);
+  if (!First)
+    return First.takeError();
+
+  const size_t NumFunctions = Image.functions().size();
+  ThreadPoolStrategy Strategy = hardware_concurrency(Threads);
+  unsigned Workers = std::max(1u, Strategy.compute_thread_count());
+  // Chunks of similar byte counts, several per worker for balance.
+  uint64_t TotalBytes = 0;
+  for (const CodeRange &F : Image.functions())
+    TotalBytes += F.Bytes.size();
+  uint64_t ChunkBytes = std::max<uint64_t>(TotalBytes / (Workers * 8) + 1, 4096);
+  std::vector<std::pair<size_t, size_t>> Chunks;
+  for (size_t B = 0; B < NumFunctions;) {
+    size_t E = B;
+    uint64_t Bytes = 0;
+    while (E < NumFunctions && (E == B || Bytes < ChunkBytes))
+      Bytes += Image.functions()[E++].Bytes.size();
+    Chunks.push_back({B, E});
+    B = E;
+  }
+
+  std::vector<MachineFacts> PerChunk(Chunks.size());
+  std::mutex ErrorLock;
+  std::optional<std::string> FirstError;
+  auto RunChunks = [&](unsigned Worker, std::unique_ptr<Decoder> D) {
+    for (size_t C = Worker; C < Chunks.size(); C += Workers)
+      for (size_t F = Chunks[C].first; F != Chunks[C].second; ++F)
+        FunctionScanner(Image, F, *D, PerChunk[C]).run();
+  };
+  if (Workers == 1 || Chunks.size() <= 1) {
+    Workers = 1;
+    RunChunks(0, std::move(*First));
+  } else {
+    DefaultThreadPool Pool(Strategy);
+    for (unsigned W = 1; W < Workers; ++W)
+      Pool.async([&, W] {
+        Expected<std::unique_ptr<Decoder>> D = makeDecoder(Image);
+        if (!D) {
+          std::lock_guard<std::mutex> G(ErrorLock);
+          FirstError = toString(D.takeError());
+          return;
+        }
+        RunChunks(W, std::move(*D));
+      });
+    RunChunks(0, std::move(*First));
+    Pool.wait();
+  }
+  if (FirstError)
+    return createStringError(inconvertibleErrorCode(), *FirstError);
+
+  MachineFacts All;
+  for (MachineFacts &F : PerChunk) {
+    llvm::append_range(All.Accesses, F.Accesses);
+    llvm::append_range(All.Calls, F.Calls);
+    llvm::append_range(All.AddressTakenCode, F.AddressTakenCode);
+    llvm::append_range(All.MainBlocks, F.MainBlocks);
+    All.Instructions += F.Instructions;
+  }
+  return std::move(All);
+}

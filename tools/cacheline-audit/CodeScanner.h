@@ -1,0 +1,85 @@
+//===- CodeScanner.h - Facts about data accesses from machine code -*- C++ -*-===//
+//
+// Decodes every function of a BinaryImage with the MC disassembler and
+// records, for each instruction whose memory operand resolves to a data
+// symbol, the access (load, store, atomic), the function and whether it
+// sits in a loop (a cycle of the function's control-flow graph). It also records call
+// sites with what their first three argument registers hold, functions whose
+// address is taken, and data addresses that escape into calls or memory.
+// Functions are decoded in parallel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_AUDIT_CODESCANNER_H
+#define CACHELINE_AUDIT_CODESCANNER_H
+
+#include "InstructionSemantics.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <vector>
+
+namespace cacheline {
+namespace audit {
+
+class BinaryImage;
+
+enum class AccessKind {
+  Load,
+  Store,
+  AtomicStore,
+  AtomicRMW,
+  LockCall, ///< A lock, unlock or wait on the object (set by the policy).
+  Escape,   ///< Its address goes to a call or into memory.
+};
+
+const char *accessKindName(AccessKind K);
+
+struct DataAccess {
+  uint32_t Symbol = 0;   ///< Index into BinaryImage::dataSymbols().
+  uint32_t Function = 0; ///< Index into BinaryImage::functions().
+  uint64_t InstAddress = 0;
+  AccessKind Kind = AccessKind::Load;
+  bool InLoop = false;
+  /// Escapes into a call: the callee (0 if unknown) and the argument.
+  uint64_t Callee = 0;
+  uint8_t Argument = NoArgument;
+  static constexpr uint8_t NoArgument = 0xff;
+
+  bool isWrite() const {
+    return Kind == AccessKind::Store || Kind == AccessKind::AtomicStore ||
+           Kind == AccessKind::AtomicRMW || Kind == AccessKind::LockCall;
+  }
+};
+
+struct CallSite {
+  uint32_t Caller = 0;
+  uint64_t InstAddress = 0;
+  uint64_t Target = 0; ///< 0 if unknown.
+  bool InLoop = false;
+  /// What the first three argument registers hold at the call.
+  std::array<std::optional<RegisterValue>, 3> Arguments;
+};
+
+struct MachineFacts {
+  std::vector<DataAccess> Accesses;
+  std::vector<CallSite> Calls;
+  /// Functions whose address code materialises other than to call them.
+  std::vector<uint64_t> AddressTakenCode;
+  /// The control-flow graph of main, to tell start-up code from the rest.
+  struct BlockInfo {
+    uint64_t Begin, End;
+    std::vector<uint32_t> Successors;
+  };
+  std::vector<BlockInfo> MainBlocks;
+  uint64_t Instructions = 0;
+};
+
+/// Scans all code of \p Image with \p Threads threads (0: all cores).
+llvm::Expected<MachineFacts> scanCode(const BinaryImage &Image, unsigned Threads);
+
+} // namespace audit
+} // namespace cacheline
+
+#endif // CACHELINE_AUDIT_CODESCANNER_H
