@@ -67,6 +67,9 @@ config.substitutions.extend([
     ("%llvm-nm", tool("llvm-nm")),
     ("%llvm-readelf", tool("llvm-readelf")),
     ("%llvm-objdump", tool("llvm-objdump")),
+    ("%audit", os.path.join(config.cacheline_tools_dir, "cacheline-audit")),
+    ("%aarch64-gcc", "/usr/bin/aarch64-linux-gnu-gcc"),
+    ("%gcc", "/usr/bin/gcc"),
     ("%python", python),
     ("%srcroot", config.cacheline_src_root),
     ("%builddir", config.cacheline_build_dir),
@@ -89,6 +92,13 @@ for _t in _targets_built():
 
 if all(os.access(tool(t), os.X_OK) for t in ("clang", "clang++", "ld.lld")):
     config.available_features.add("e2e")
+
+# Compilers other than clang, for cacheline-audit's tests on their output.
+if os.access("/usr/bin/gcc", os.X_OK):
+    config.available_features.add("gcc")
+if os.access("/usr/bin/aarch64-linux-gnu-gcc", os.X_OK) and \
+        os.path.isdir("/usr/aarch64-linux-gnu/lib"):
+    config.available_features.add("aarch64-cross")
 
 if not os.path.exists(config.cacheline_plugin):
     lit_config.warning("plugin not built yet: %s" % config.cacheline_plugin)

@@ -32,7 +32,7 @@ StringRef cacheline::audit::baseName(StringRef Name) {
 namespace {
 
 /// What a library function does with a pointer argument.
-enum class ArgUse { Unknown, None, Read, Write, Lock };
+enum class ArgUse { Unknown, None, Read, Write, Atomic, Lock };
 
 struct KnownCallee {
   ArgUse Args[3] = {ArgUse::Unknown, ArgUse::Unknown, ArgUse::Unknown};
@@ -50,6 +50,14 @@ std::optional<KnownCallee> knownCallee(StringRef Name) {
     return K;
   };
   Name = baseName(Name);
+  // AArch64 outline atomics (-moutline-atomics, GCC's default): the
+  // pointer is the last argument.
+  if (Name.starts_with("__aarch64_cas"))
+    return Uses(A::None, A::None, A::Atomic);
+  for (StringRef Op : {"__aarch64_swp", "__aarch64_ldadd", "__aarch64_ldclr",
+                       "__aarch64_ldset", "__aarch64_ldeor"})
+    if (Name.starts_with(Op))
+      return Uses(A::None, A::Atomic);
   if (Name.starts_with("_ZNSt6thread15_M_start_thread") ||
       Name.starts_with("_ZNSt3__16thread")) {
     KnownCallee K = Uses(A::Write, A::None, A::None);
@@ -118,6 +126,8 @@ std::string describe(const BinaryImage &Image, const Audit &R,
     S += " (thread entry)";
   else if (C.StartUp[A.Function])
     S += " (start-up)";
+  else if (C.Exit[A.Function])
+    S += " (at exit)";
   if (A.InLoop)
     S += " in a loop";
   return S;
@@ -151,6 +161,7 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   const size_t NumFns = Fns.size();
   C.ThreadEntry.assign(NumFns, false);
   C.StartUp.assign(NumFns, false);
+  C.Exit.assign(NumFns, false);
   C.LockWrapper.assign(NumFns, false);
 
   auto FunctionAt = [&](uint64_t Addr) -> int {
@@ -194,9 +205,12 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   for (uint64_t A : Image.initFunctions())
     if (int F = FunctionAt(A); F >= 0)
       Init[F] = true;
+  for (uint64_t A : Image.finiFunctions())
+    if (int F = FunctionAt(A); F >= 0)
+      C.Exit[F] = true;
   if (UnknownEntry)
     for (size_t F = 0; F != NumFns; ++F)
-      if (AddressTaken[F] && !Init[F])
+      if (AddressTaken[F] && !Init[F] && !C.Exit[F])
         C.ThreadEntry[F] = true;
 
   // Who calls whom, directly.
@@ -310,6 +324,12 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
 
   // Resolve escapes into calls whose effect is known.
   for (const DataAccess &A : Facts.Accesses) {
+    // crtstuff's transactional-memory hooks only compare the address of
+    // __TMC_END__, a label at the end of .data that can coincide with the
+    // next object.
+    StringRef Fn = Fns[A.Function].Name;
+    if (Fn == "deregister_tm_clones" || Fn == "register_tm_clones")
+      continue;
     if (A.Kind != AccessKind::Escape || A.Argument == DataAccess::NoArgument) {
       R.Accesses.push_back(A);
       continue;
@@ -330,6 +350,9 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
       break;
     case ArgUse::Write:
       Resolved.Kind = AccessKind::Store;
+      break;
+    case ArgUse::Atomic:
+      Resolved.Kind = AccessKind::AtomicRMW;
       break;
     case ArgUse::Lock:
       Resolved.Kind = AccessKind::LockCall;
@@ -382,6 +405,8 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
         continue;
       }
       RunTimeWrite = RunTimeWrite ? RunTimeWrite : A;
+      if (C.Exit[A->Function])
+        continue; // Once, at exit.
       if (IsSync(A) || A->InLoop || C.ThreadEntry[A->Function]) {
         ++V.HotWrites;
         if (!Hottest || Strength(A) > Strength(Hottest))

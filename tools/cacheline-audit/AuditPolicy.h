@@ -5,7 +5,7 @@
 // Works out the program context first: thread entries (the start routines
 // handed to pthread_create and thrd_create), start-up code (main before it
 // may start a thread, init-array functions, and functions reached only
-// from those), lock calls (the pthread and C11 lock family, and functions
+// from those; fini-array functions run once, at exit), lock calls (the pthread and C11 lock family, and functions
 // of the binary that hand their first argument on to them), and what known
 // library functions do with the addresses they are given.
 //
@@ -40,6 +40,7 @@ struct ProgramContext {
   bool HasThreads = false;
   std::vector<bool> ThreadEntry; ///< Per function.
   std::vector<bool> StartUp;     ///< Per function: runs only at start-up.
+  std::vector<bool> Exit;        ///< Per function: a fini-array entry.
   std::vector<bool> LockWrapper; ///< Per function.
   /// Blocks of main, and per block the address from which its code may run
   /// beside threads (UINT64_MAX: none of it).
@@ -57,6 +58,7 @@ struct Audit {
   std::vector<DataAccess> Accesses;
   std::vector<SymbolVerdict> Verdicts; ///< Per data symbol.
 
+  /// Runs at start-up, before any thread.
   bool isStartUp(const BinaryImage &Image, const DataAccess &A) const;
 };
 

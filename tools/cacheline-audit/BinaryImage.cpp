@@ -36,23 +36,31 @@ static constexpr uint64_t SectionStride = uint64_t(1) << 32;
 static constexpr uint64_t ExternalBase = uint64_t(0xffff) << 40;
 
 Expected<std::unique_ptr<BinaryImage>> BinaryImage::load(StringRef Path) {
-  std::unique_ptr<BinaryImage> Image(new BinaryImage());
   auto BufferOr = MemoryBuffer::getFile(Path, /*IsText=*/false,
                                         /*RequiresNullTerminator=*/false);
   if (!BufferOr)
     return failure("cannot read '" + Path + "': " +
                    BufferOr.getError().message());
-  Image->Buffer = std::move(*BufferOr);
-  if (Image->Buffer->getBufferSize() == 0)
-    return failure("'" + Path + "' is empty");
-  if (identify_magic(Image->Buffer->getBuffer()) != file_magic::elf_relocatable &&
-      identify_magic(Image->Buffer->getBuffer()) != file_magic::elf_executable &&
-      identify_magic(Image->Buffer->getBuffer()) != file_magic::elf_shared_object)
-    return failure("'" + Path +
+  return load(std::move(*BufferOr));
+}
+
+Expected<std::unique_ptr<BinaryImage>>
+BinaryImage::load(std::unique_ptr<MemoryBuffer> Buffer) {
+  std::unique_ptr<BinaryImage> Image(new BinaryImage());
+  std::string Name = Buffer->getBufferIdentifier().str();
+  Image->Buffer = std::move(Buffer);
+  StringRef Bytes = Image->Buffer->getBuffer();
+  if (Bytes.empty())
+    return failure("'" + Name + "' is empty");
+  file_magic Magic = identify_magic(Bytes);
+  if (Magic != file_magic::elf_relocatable &&
+      Magic != file_magic::elf_executable &&
+      Magic != file_magic::elf_shared_object)
+    return failure("'" + Name +
                    "' is not an ELF executable, shared library or "
                    "relocatable object");
   if (Error E = Image->read())
-    return failure("'" + Path + "': " + toString(std::move(E)));
+    return failure("'" + Name + "': " + toString(std::move(E)));
   return std::move(Image);
 }
 
@@ -133,6 +141,56 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
     return IsRel ? (Sec.getIndex() + 1) * SectionStride : Sec.getAddress();
   };
 
+  // Symbol tables must lie inside the file: iterating one that claims more
+  // entries than the file holds would take forever.
+  auto SectionsOr = File.sections();
+  if (!SectionsOr)
+    return failure("invalid ELF file: " + toString(SectionsOr.takeError()));
+  for (const typename ELFT::Shdr &Shdr : *SectionsOr) {
+    if (Shdr.sh_type != ELF::SHT_SYMTAB && Shdr.sh_type != ELF::SHT_DYNSYM)
+      continue;
+    if (Shdr.sh_entsize != sizeof(typename ELFT::Sym) ||
+        Shdr.sh_offset > Buffer->getBufferSize() ||
+        Shdr.sh_size > Buffer->getBufferSize() - Shdr.sh_offset)
+      return failure("invalid ELF file: a symbol table runs past the end of "
+                     "the file or has a bad entry size");
+  }
+  // So must relocations and the symbols they name: LLVM's relocation
+  // iterators abort on bad data rather than returning an error.
+  for (const typename ELFT::Shdr &Shdr : *SectionsOr) {
+    if (Shdr.sh_type != ELF::SHT_RELA && Shdr.sh_type != ELF::SHT_REL)
+      continue;
+    auto Bad = [] {
+      return failure("invalid ELF file: a relocation section is malformed "
+                     "or names a symbol that does not exist");
+    };
+    size_t NumSymbols = 0;
+    if (Shdr.sh_link) {
+      auto SymTabOr = File.getSection(Shdr.sh_link);
+      if (!SymTabOr) {
+        consumeError(SymTabOr.takeError());
+        return Bad();
+      }
+      const typename ELFT::Shdr &SymTab = **SymTabOr;
+      if (SymTab.sh_type != ELF::SHT_SYMTAB && SymTab.sh_type != ELF::SHT_DYNSYM)
+        return Bad();
+      NumSymbols = SymTab.sh_size / sizeof(typename ELFT::Sym);
+    }
+    auto Check = [&](auto RangeOr) -> Error {
+      if (!RangeOr) {
+        consumeError(RangeOr.takeError());
+        return Bad();
+      }
+      for (const auto &R : *RangeOr)
+        if (R.getSymbol(/*IsMips64EL=*/false) >= std::max<size_t>(NumSymbols, 1))
+          return Bad();
+      return Error::success();
+    };
+    if (Error E = Shdr.sh_type == ELF::SHT_RELA ? Check(File.relas(Shdr))
+                                                : Check(File.rels(Shdr)))
+      return E;
+  }
+
   // Symbols: the static table when there is one, the dynamic one otherwise.
   SymbolTableName = ".symtab";
   auto Symbols = Obj.symbols();
@@ -141,7 +199,7 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
     Symbols = Obj.getDynamicSymbolIterators();
   }
   // Index 0 of a table is the null symbol.
-  if (std::distance(Symbols.begin(), Symbols.end()) <= 1)
+  if (Symbols.empty() || std::next(Symbols.begin()) == Symbols.end())
     return failure("no symbols: neither .symtab nor .dynsym has any "
                    "(stripped?)");
 
@@ -181,7 +239,14 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
             {Address, Sym.getSize(), Name.str(),
              Sym.getBinding() != ELF::STB_LOCAL &&
                  Sym.getOther() == ELF::STV_DEFAULT});
-      CallTargetNames.try_emplace(Address, Name.str());
+      // Of several names for one function (static glibc: the weak alias
+      // pthread_mutex_lock and __pthread_mutex_lock), keep the public one.
+      auto [It, New] = CallTargetNames.try_emplace(Address, Name.str());
+      auto Underscores = [](StringRef N) {
+        return N.size() - N.ltrim('_').size();
+      };
+      if (!New && Underscores(Name) < Underscores(It->second))
+        It->second = Name.str();
       if (Name == "main")
         Main = Address;
       continue;
@@ -213,6 +278,7 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
                          }),
              Data.end());
 
+  PositionIndependent = File.getHeader().e_type == ELF::ET_DYN;
   if (IsRel)
     Kind = BinaryKind::Relocatable;
   else if (File.getHeader().e_type == ELF::ET_EXEC || HasInterp || Main)
@@ -366,17 +432,21 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
     }
   }
 
-  // Init arrays: start-up code the loader calls before main.
+  // Init and fini arrays: code the loader runs before main and at exit.
   for (const SectionRef &Sec : Obj.sections()) {
     Expected<StringRef> NameOr = Sec.getName();
     if (!NameOr) {
       consumeError(NameOr.takeError());
       continue;
     }
-    if (*NameOr != ".init_array" && !NameOr->starts_with(".init_array.") &&
-        *NameOr != ".preinit_array" && *NameOr != ".ctors" &&
-        !NameOr->starts_with(".ctors."))
+    bool IsInit = *NameOr == ".init_array" || NameOr->starts_with(".init_array.") ||
+                  *NameOr == ".preinit_array" || *NameOr == ".ctors" ||
+                  NameOr->starts_with(".ctors.");
+    bool IsFini = *NameOr == ".fini_array" || NameOr->starts_with(".fini_array.") ||
+                  *NameOr == ".dtors" || NameOr->starts_with(".dtors.");
+    if (!IsInit && !IsFini)
       continue;
+    std::vector<uint64_t> &Entries = IsInit ? InitFunctions : FiniFunctions;
     uint64_t Base = SectionBase(Sec);
     Expected<StringRef> ContentsOr = Sec.getContents();
     if (!ContentsOr) {
@@ -385,9 +455,9 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
     }
     for (uint64_t Off = 0; Off + 8 <= Sec.getSize(); Off += 8) {
       if (std::optional<uint64_t> P = gotSlotTarget(Base + Off))
-        InitFunctions.push_back(*P);
+        Entries.push_back(*P);
       else if (Off + 8 <= ContentsOr->size())
-        InitFunctions.push_back(
+        Entries.push_back(
             support::endian::read64le(ContentsOr->data() + Off));
     }
   }

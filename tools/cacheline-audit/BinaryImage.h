@@ -66,9 +66,15 @@ class BinaryImage {
 public:
   /// Reads \p Path; the error says in one line what is wrong with it.
   static llvm::Expected<std::unique_ptr<BinaryImage>> load(llvm::StringRef Path);
+  /// The same for bytes in memory; \p Buffer's identifier names it.
+  static llvm::Expected<std::unique_ptr<BinaryImage>>
+  load(std::unique_ptr<llvm::MemoryBuffer> Buffer);
 
   const llvm::Triple &triple() const { return TheTriple; }
   BinaryKind kind() const { return Kind; }
+  /// ET_DYN: a PIE or a shared library, loaded at an address chosen at
+  /// run time.
+  bool isPositionIndependent() const { return PositionIndependent; }
   /// ".symtab" or ".dynsym": the table symbols came from.
   llvm::StringRef symbolTable() const { return SymbolTableName; }
 
@@ -78,6 +84,8 @@ public:
   const std::vector<CodeRange> &functions() const { return Functions; }
   /// Entries of .init_array, .preinit_array and .ctors.
   const std::vector<uint64_t> &initFunctions() const { return InitFunctions; }
+  /// Entries of .fini_array and .dtors.
+  const std::vector<uint64_t> &finiFunctions() const { return FiniFunctions; }
   /// The address of `main`, if the image defines it.
   std::optional<uint64_t> mainAddress() const { return Main; }
 
@@ -109,10 +117,12 @@ private:
   std::unique_ptr<llvm::object::ObjectFile> Object;
   llvm::Triple TheTriple;
   BinaryKind Kind = BinaryKind::Executable;
+  bool PositionIndependent = false;
   std::string SymbolTableName;
   std::vector<DataSymbol> Data;
   std::vector<CodeRange> Functions;
   std::vector<uint64_t> InitFunctions;
+  std::vector<uint64_t> FiniFunctions;
   std::optional<uint64_t> Main;
   llvm::DenseMap<uint64_t, std::string> CallTargetNames;
   llvm::DenseMap<uint64_t, uint64_t> GotSlots;

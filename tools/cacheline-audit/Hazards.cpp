@@ -39,20 +39,26 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
       continue;
     Hazard H;
     H.LineAddress = Line * LineSize;
+    // Heat: hot write sites on the line. Exposure: what those writes slow
+    // down, run-time reads of the other symbols (twice in loops) and, when
+    // several write-hot symbols share the line, each other's writes.
     DenseSet<uint32_t> ReaderFunctions;
-    uint64_t Heat = 0;
+    uint64_t Heat = 0, Exposure = 0;
     for (uint32_t S : Members) {
-      if (A.Verdicts[S].Class == SymbolClass::WriteHot) {
-        H.WriteHot.push_back(S);
+      bool Hot = A.Verdicts[S].Class == SymbolClass::WriteHot;
+      (Hot ? H.WriteHot : H.Others).push_back(S);
+      if (Hot)
         Heat += std::max(1u, A.Verdicts[S].HotWrites);
-      } else {
-        H.Others.push_back(S);
-      }
-      for (const DataAccess *R : Reads[S])
+      for (const DataAccess *R : Reads[S]) {
         ReaderFunctions.insert(R->Function);
+        if (!Hot)
+          Exposure += R->InLoop ? 2 : 1;
+      }
     }
+    if (H.WriteHot.size() > 1)
+      Exposure += Heat;
     H.Readers = ReaderFunctions.size();
-    H.Score = Heat * (1 + H.Readers);
+    H.Score = Heat * (1 + Exposure);
     Hazards.push_back(std::move(H));
   }
   llvm::sort(Hazards, [](const Hazard &X, const Hazard &Y) {

@@ -122,10 +122,7 @@ cacheline::audit::applyObservations(const BinaryImage &Image, Audit &A,
                              "--perf-c2c needs a linked binary, not a "
                              "relocatable object");
   if (!LoadBase) {
-    bool PositionIndependent = Image.kind() == BinaryKind::SharedLibrary ||
-                               (!Image.dataSymbols().empty() &&
-                                Image.dataSymbols().front().Address < 0x400000);
-    if (PositionIndependent) {
+    if (Image.isPositionIndependent()) {
       LoadBase = inferLoadBase(Image, Lines);
       if (!LoadBase)
         return createStringError(

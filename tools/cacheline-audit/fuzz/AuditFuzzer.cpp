@@ -1,0 +1,49 @@
+//===- AuditFuzzer.cpp - libFuzzer target for cacheline-audit's reader ----===//
+//
+// Feeds arbitrary bytes through everything the audit does with a file: the
+// ELF reader, the disassembly scan, the policy, hazards and the JSON and
+// SVG writers. Any crash, hang or sanitizer report is a bug: bad input must
+// end in an error message. Built by scripts/fuzz-audit.sh.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AuditPolicy.h"
+#include "AuditReport.h"
+#include "BinaryImage.h"
+#include "CodeScanner.h"
+#include "Hazards.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace cacheline::audit;
+
+extern "C" int LLVMFuzzerInitialize(int *, char ***) {
+  InitializeAllTargetInfos();
+  InitializeAllTargetMCs();
+  InitializeAllDisassemblers();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  auto Buffer = MemoryBuffer::getMemBufferCopy(
+      StringRef(reinterpret_cast<const char *>(Data), Size), "fuzz-input");
+  Expected<std::unique_ptr<BinaryImage>> Image = BinaryImage::load(std::move(Buffer));
+  if (!Image) {
+    consumeError(Image.takeError());
+    return 0;
+  }
+  Expected<MachineFacts> Facts = scanCode(**Image, 1);
+  if (!Facts) {
+    consumeError(Facts.takeError());
+    return 0;
+  }
+  Audit Result = classifySymbols(**Image, *Facts);
+  std::vector<Hazard> Hazards = findHazards(**Image, Result, 64);
+  AuditOutput Out{**Image, Result, Hazards, 64, "fuzz-input"};
+  printJSON(nulls(), Out);
+  printSVG(nulls(), Out);
+  return 0;
+}
