@@ -57,6 +57,11 @@ std::array<unsigned, 4> classCounts(const Audit &R) {
   return Counts;
 }
 
+/// Symbol names come from the file: JSON needs them as valid UTF-8.
+std::string text(StringRef S) {
+  return json::isUTF8(S) ? S.str() : json::fixUTF8(S);
+}
+
 const char *archName(const BinaryImage &Image) {
   return Image.triple().getArch() == Triple::x86_64 ? "x86-64" : "AArch64";
 }
@@ -123,7 +128,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
 
   json::OStream J(OS, 1);
   J.object([&] {
-    J.attribute("file", Out.InputName);
+    J.attribute("file", text(Out.InputName));
     J.attribute("arch", archName(Image));
     J.attribute("kind", binaryKindName(Image.kind()));
     J.attribute("symbol_table", Image.symbolTable());
@@ -139,12 +144,12 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
       for (size_t S = 0; S != Syms.size(); ++S) {
         const SymbolVerdict &V = Out.Result.Verdicts[S];
         J.object([&] {
-          J.attribute("name", Syms[S].Name);
+          J.attribute("name", text(Syms[S].Name));
           J.attribute("address", addressText(Image, Syms[S].Address));
           J.attribute("size", int64_t(Syms[S].Size));
-          J.attribute("section", Syms[S].Section);
+          J.attribute("section", text(Syms[S].Section));
           J.attribute("class", symbolClassName(V.Class));
-          J.attribute("reason", V.Reason);
+          J.attribute("reason", text(V.Reason));
           if (V.Observed)
             J.attribute("observed", true);
           size_t NumWrites = 0, NumReads = 0;
@@ -153,7 +158,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
               if (!A->isWrite() || NumWrites++ >= MaxListed)
                 continue;
               J.object([&] {
-                J.attribute("function", Image.functions()[A->Function].Name);
+                J.attribute("function", text(Image.functions()[A->Function].Name));
                 J.attribute("kind", accessKindName(A->Kind));
                 J.attribute("loop", A->InLoop);
                 J.attribute("start_up", Out.Result.isStartUp(Image, *A));
@@ -166,7 +171,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
               if (A->Kind != AccessKind::Load || NumReads++ >= MaxListed)
                 continue;
               J.object([&] {
-                J.attribute("function", Image.functions()[A->Function].Name);
+                J.attribute("function", text(Image.functions()[A->Function].Name));
                 J.attribute("loop", A->InLoop);
                 J.attribute("at", addressText(Image, A->InstAddress));
               });
@@ -182,16 +187,16 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
         J.object([&] {
           std::vector<uint32_t> Members(H.WriteHot);
           llvm::append_range(Members, H.Others);
-          J.attribute("address", lineText(Out, H.LineAddress, Members));
+          J.attribute("address", text(lineText(Out, H.LineAddress, Members)));
           J.attribute("score", int64_t(H.Score));
           J.attribute("readers", int64_t(H.Readers));
           J.attributeArray("write_hot", [&] {
             for (uint32_t S : H.WriteHot)
-              J.value(Syms[S].Name);
+              J.value(text(Syms[S].Name));
           });
           J.attributeArray("others", [&] {
             for (uint32_t S : H.Others)
-              J.value(Syms[S].Name);
+              J.value(text(Syms[S].Name));
           });
         });
     });
