@@ -1,13 +1,16 @@
 //===- CachelineLayout.cpp - The cacheline-layout passes -----------------===//
 
 #include "CachelineLayout.h"
+#include "LayoutFile.h"
 #include "LineSize.h"
 #include "Report.h"
+#include "TUFacts.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -51,6 +54,18 @@ static cl::opt<std::string> HotWriteCountOpt(
              "global write-hot (default 1000; link time: "
              "CACHELINE_LAYOUT_HOT_WRITE_COUNT)"),
     cl::value_desc("count"));
+
+static cl::opt<std::string> FactsDirOpt(
+    "cacheline-facts-dir",
+    cl::desc("Write this module's write facts into this directory, for "
+             "cacheline-facts merge (compile time: "
+             "CACHELINE_LAYOUT_FACTS_DIR)"),
+    cl::value_desc("dir"));
+static cl::opt<std::string> LayoutFileOpt(
+    "cacheline-layout-file",
+    cl::desc("Apply this merged layout file to the module's globals "
+             "(compile time and ThinLTO backends: CACHELINE_LAYOUT_FILE)"),
+    cl::value_desc("file"));
 
 namespace {
 
@@ -222,6 +237,59 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   if (!*DoLayout)
     return PreservedAnalyses::all();
   // Globals were replaced and moved; every function is as it was.
+  PreservedAnalyses PA;
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
+}
+
+namespace {
+
+/// A full-LTO pre-link compile: clang marks the module "ThinLTO" = 0.
+bool isFullLTOPreLink(const Module &M) {
+  auto *Flag =
+      mdconst::extract_or_null<ConstantInt>(M.getModuleFlag("ThinLTO"));
+  return Flag && Flag->isZero();
+}
+
+} // namespace
+
+PreservedAnalyses CachelineCompileTimePass::run(Module &M,
+                                                ModuleAnalysisManager &MAM) {
+  std::string Origin;
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  if (WriteFacts)
+    if (std::optional<std::string> Dir =
+            optionOrEnv(FactsDirOpt, "CACHELINE_LAYOUT_FACTS_DIR", Origin))
+      if (Error E = writeTUFactsToDir(*Dir, M, FAM))
+        diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                      Origin.c_str(),
+                                      toString(std::move(E)).c_str()));
+
+  if (!Apply || isFullLTOPreLink(M))
+    return PreservedAnalyses::all();
+  std::optional<std::string> Path =
+      optionOrEnv(LayoutFileOpt, "CACHELINE_LAYOUT_FILE", Origin);
+  if (!Path)
+    return PreservedAnalyses::all();
+  Expected<bool> DoLayout = layoutRequested();
+  Expected<unsigned> LineSize = lineSizeFor(M);
+  Expected<std::shared_ptr<const LayoutFile>> File = LayoutFile::load(*Path);
+  if (!DoLayout || !LineSize || !File) {
+    if (!DoLayout)
+      diagnose(M, DoLayout.takeError());
+    if (!LineSize)
+      diagnose(M, LineSize.takeError());
+    if (!File)
+      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                    Origin.c_str(),
+                                    toString(File.takeError()).c_str()));
+    return PreservedAnalyses::all();
+  }
+  ApplyResult R = applyLayoutFile(M, **File, *LineSize, *DoLayout);
+  if (!*DoLayout || R.Applied == 0)
+    return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<AllAnalysesOn<Function>>();
   PA.preserve<FunctionAnalysisManagerModuleProxy>();

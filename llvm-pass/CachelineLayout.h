@@ -81,6 +81,28 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// The compile-time half of the two-stage flow (README "Two-stage builds"):
+/// writes the module's facts (CACHELINE_LAYOUT_FACTS_DIR) and applies a
+/// merged layout file (CACHELINE_LAYOUT_FILE) to the globals it defines.
+/// Registered at the optimizer-last extension point, which LLVM 19 runs in
+/// compiles without LTO, in ThinLTO and full-LTO pre-link compiles, and in
+/// ThinLTO backends; never at the full-LTO link.
+class CachelineCompileTimePass
+    : public llvm::PassInfoMixin<CachelineCompileTimePass> {
+public:
+  /// \p WriteFacts: a compile (pre-link or without LTO), not a backend,
+  /// whose module is the TU's own. \p Apply: apply a layout file if one is
+  /// given (never in a full-LTO pre-link compile: the link lays out).
+  CachelineCompileTimePass(bool WriteFacts, bool Apply)
+      : WriteFacts(WriteFacts), Apply(Apply) {}
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
+
+private:
+  bool WriteFacts, Apply;
+};
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_CACHELINELAYOUT_H

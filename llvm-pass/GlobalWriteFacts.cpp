@@ -42,6 +42,17 @@ const char *cacheline::accessKindName(AccessKind K) {
   llvm_unreachable("bad AccessKind");
 }
 
+std::optional<AccessKind> cacheline::parseAccessKind(StringRef Name) {
+  for (AccessKind K :
+       {AccessKind::Load, AccessKind::Store, AccessKind::AtomicStore,
+        AccessKind::AtomicRMW, AccessKind::CmpXchg, AccessKind::MemIntrinsic,
+        AccessKind::LockCall, AccessKind::CallWrite, AccessKind::CallRead,
+        AccessKind::OnceWrite})
+    if (Name == accessKindName(K))
+      return K;
+  return std::nullopt;
+}
+
 const Function *Access::function() const { return Inst->getFunction(); }
 
 namespace {

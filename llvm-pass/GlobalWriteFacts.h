@@ -17,6 +17,7 @@
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 #include <string>
@@ -46,6 +47,8 @@ enum class AccessKind {
 };
 
 const char *accessKindName(AccessKind K);
+/// The kind accessKindName() names \p Name, if any.
+std::optional<AccessKind> parseAccessKind(llvm::StringRef Name);
 
 struct Access {
   AccessKind Kind = AccessKind::Load;

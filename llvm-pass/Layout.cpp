@@ -90,10 +90,17 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
   // Decided before any global is replaced.
   SmallPtrSet<const ClassifiedGlobal *, 16> OwnLineSet;
-  for (const ClassifiedGlobal &G : Result.Globals)
+  for (const ClassifiedGlobal &G : Result.Globals) {
+    const GlobalVariable *GV = G.Facts.GV;
+    // A read-mostly global that keeps a COMDAT (not internal: laid out from
+    // a layout file at compile time, an inline variable) gets a section
+    // group of its own, placed wherever the linker likes: whole lines too.
+    bool OwnSection =
+        Used.count(G.Facts.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
     if (G.Class.Class == GlobalClass::WriteHot ||
-        (G.Class.Class == GlobalClass::ReadMostly && Used.count(G.Facts.GV)))
+        (G.Class.Class == GlobalClass::ReadMostly && OwnSection))
       OwnLineSet.insert(&G);
+  }
   auto OwnLines = [&](const ClassifiedGlobal &G) {
     return OwnLineSet.contains(&G);
   };

@@ -5,9 +5,20 @@
 //   clang -flto -fuse-ld=lld -fpass-plugin=CachelineLayout.so
 //         -Wl,--load-pass-plugin=CachelineLayout.so
 //
-// At the link the pass runs once, on the merged module, after GlobalOpt.
-// Compile-time pipelines never reach the full-LTO extension point, so the
-// plugin does nothing there.
+// At the full-LTO link the pass runs once, on the merged module, after
+// GlobalOpt. Compile-time pipelines never reach the full-LTO extension
+// point; there, and in ThinLTO backends, CachelineCompileTimePass runs at
+// the optimizer-last extension point: it writes facts and applies a layout
+// file when the environment asks for them, and does nothing otherwise.
+//
+// LLVM 19 tells an optimizer-last callback nothing about the phase. A
+// compile (no LTO, ThinLTO or full-LTO pre-link) first runs the
+// pipeline-start callbacks; a ThinLTO backend (lld's in-process one) does
+// not. So the pipeline-start callback marks the pipeline being built, on
+// this thread, and the optimizer-last callback reads and clears the mark.
+// (clang 19's distributed ThinLTO backend, clang -fthinlto-index=, loads no
+// pass plugins at all: there the layout must already be in the bitcode,
+// applied by the pre-link compile.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +31,16 @@
 using namespace llvm;
 using namespace cacheline;
 
+/// Set while a compile pipeline (one with a pipeline-start extension point)
+/// is being built on this thread.
+static thread_local bool BuildingCompilePipeline = false;
+
 static void registerPasses(PassBuilder &PB) {
   // So that -print-pipeline-passes prints names the parser reads back.
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks()) {
     PIC->addClassToPassName(CachelineLayoutPass::name(), "cacheline-layout");
+    PIC->addClassToPassName(CachelineCompileTimePass::name(),
+                            "cacheline-compile-time");
     PIC->addClassToPassName(CachelineClassificationPrinterPass::name(),
                             "print<cacheline-layout>");
   }
@@ -37,6 +54,22 @@ static void registerPasses(PassBuilder &PB) {
           MPM.addPass(CachelineLayoutPass());
           return true;
         }
+        // The compile-time pass by hand: facts only, layout file only.
+        if (Name == "cacheline-facts") {
+          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/true,
+                                               /*Apply=*/false));
+          return true;
+        }
+        if (Name == "cacheline-compile-time") {
+          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/true,
+                                               /*Apply=*/true));
+          return true;
+        }
+        if (Name == "cacheline-apply-layout") {
+          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/false,
+                                               /*Apply=*/true));
+          return true;
+        }
         if (Name == "print<cacheline-layout>") {
           MPM.addPass(CachelineClassificationPrinterPass(outs()));
           return true;
@@ -45,7 +78,21 @@ static void registerPasses(PassBuilder &PB) {
       });
   PB.registerFullLinkTimeOptimizationLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        BuildingCompilePipeline = false;
         MPM.addPass(CachelineLayoutPass());
+      });
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &, OptimizationLevel) {
+        BuildingCompilePipeline = true;
+      });
+  PB.registerOptimizerLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        bool Compile = BuildingCompilePipeline;
+        BuildingCompilePipeline = false;
+        // Facts only from a TU's own module, before ThinLTO imports into
+        // it; the layout wherever a layout file is given.
+        MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/Compile,
+                                             /*Apply=*/true));
       });
 }
 

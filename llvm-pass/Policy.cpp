@@ -8,6 +8,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instruction.h"
+#include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Module.h"
 
 #include <algorithm>
@@ -29,58 +30,59 @@ const char *cacheline::globalClassName(GlobalClass C) {
   llvm_unreachable("bad GlobalClass");
 }
 
+std::optional<GlobalClass> cacheline::parseGlobalClass(StringRef Name) {
+  for (GlobalClass C : {GlobalClass::WriteHot, GlobalClass::ReadMostly,
+                        GlobalClass::Neutral, GlobalClass::Skipped})
+    if (Name == globalClassName(C))
+      return C;
+  return std::nullopt;
+}
+
 namespace {
 
 /// Why a global may not be classified at all; empty if it may.
-std::string skipReason(const GlobalFacts &Facts) {
-  const GlobalVariable &GV = *Facts.GV;
-  if (GV.isDeclaration())
+std::string skipReason(const GlobalRecord &G) {
+  const GlobalProperties &P = G.Props;
+  if (P.Declaration)
     return "declaration: defined outside this module";
-  if (GV.isConstant())
+  if (P.Constant)
     return "constant";
-  if (GV.isThreadLocal())
+  if (P.ThreadLocal)
     return "thread-local";
-  if (GV.hasImplicitSection())
+  if (P.ImplicitSection)
     return "section chosen by the user (#pragma clang section)";
-  if (GV.hasSection())
-    return Facts.InUsedList ? "in llvm.used with a section chosen by the user"
-                            : "section chosen by the user";
-  if (!GV.hasLocalLinkage())
+  if (P.HasSection)
+    return G.InUsedList ? "in llvm.used with a section chosen by the user"
+                        : "section chosen by the user";
+  if (!P.Local)
     return "exported: another module or library could write it";
-  for (const GlobalAlias &GA : GV.getParent()->aliases())
-    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage())
-      return ("exported through alias " + GA.getName()).str();
-  if (GV.isExternallyInitialized())
+  if (!P.ExportedAlias.empty())
+    return "exported through alias " + P.ExportedAlias;
+  if (P.ExternallyInitialized)
     return "externally initialized";
-  if (!GV.getValueType()->isSized() ||
-      GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType())
-          .isScalable())
+  if (P.Unsized)
     return "unsized type";
-  if (GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType())
-          .isZero())
+  if (P.ZeroSized)
     return "zero-sized: shares no line";
   return {};
 }
 
 /// Where an access runs, for reasons: "store in worker (thread entry) in a
 /// busy loop".
-std::string describe(const Access &A, const ThreadContext &TC) {
-  const Function &F = *A.function();
+std::string describe(const AccessRecord &A) {
   std::string S = accessKindName(A.Kind);
-  const auto *CB = dyn_cast<CallBase>(A.Inst);
-  const Function *Callee = CB ? CB->getCalledFunction() : nullptr;
-  if (Callee && A.Kind != AccessKind::MemIntrinsic) {
-    S = demangle(Callee->getName()); // "pthread_mutex_lock", "std::...()"
+  if (!A.Callee.empty() && A.Kind != AccessKind::MemIntrinsic) {
+    S = demangle(A.Callee); // "pthread_mutex_lock", "std::...()"
     if (!StringRef(S).ends_with(")"))
       S += "()";
   }
-  S += " in " + demangle(F.getName());
-  if (TC.isInMainBeforeThreads(*A.Inst))
+  S += " in " + demangle(A.Function);
+  if (A.InMainBeforeThreads)
     S += " before the first thread starts";
-  else if (&F == F.getParent()->getFunction("main"))
+  else if (A.InMain)
     S += " after threads may exist";
   else
-    S += std::string(" (") + TC.describe(F) + ")";
+    S += " (" + A.Role + ")";
   if (A.Loop == LoopKind::Busy)
     S += " in a loop";
   else if (A.Loop == LoopKind::Waiting)
@@ -91,7 +93,7 @@ std::string describe(const Access &A, const ThreadContext &TC) {
 }
 
 /// A run-time write that happens often enough to contend for its line.
-bool isHotWrite(const Access &A, const PolicyOptions &Opts) {
+bool isHotWrite(const AccessRecord &A, const PolicyOptions &Opts) {
   if (A.StartUp || A.Kind == AccessKind::OnceWrite)
     return false;
   // Measured beats guessed.
@@ -106,56 +108,120 @@ bool isHotWrite(const Access &A, const PolicyOptions &Opts) {
 }
 
 /// Orders hot writes by how clearly they show contention.
-int strength(const Access &A) {
+int strength(const AccessRecord &A) {
   return (A.isSynchronization() ? 4 : 0) +
          (A.Loop == LoopKind::Busy ? 2 : 0) + (A.ThreadEntryFunction ? 1 : 0);
 }
 
+AccessRecord makeAccessRecord(const Access &A, const ThreadContext &TC) {
+  const Function &F = *A.function();
+  AccessRecord R;
+  R.Kind = A.Kind;
+  R.StartUp = A.StartUp;
+  R.Loop = A.Loop;
+  R.HotFunction = A.HotFunction;
+  R.ThreadEntryFunction = A.ThreadEntryFunction;
+  R.ProfileCount = A.ProfileCount;
+  R.Function = F.getName().str();
+  if (const auto *CB = dyn_cast<CallBase>(A.Inst))
+    if (const Function *Callee = CB->getCalledFunction())
+      R.Callee = Callee->getName().str();
+  R.InMainBeforeThreads = TC.isInMainBeforeThreads(*A.Inst);
+  R.InMain = &F == F.getParent()->getFunction("main");
+  R.Role = TC.describe(F);
+  return R;
+}
+
 } // namespace
 
-Classification cacheline::classify(const GlobalFacts &Facts,
-                                   const ThreadContext &TC,
-                                   const PolicyOptions &Opts) {
-  if (std::string Why = skipReason(Facts); !Why.empty())
+Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
+                           const PolicyOptions &Opts) {
+  if (std::string Why = skipReason(G); !Why.empty())
     return {GlobalClass::Skipped, Why};
 
-  if (!TC.hasThreads())
+  if (!HasThreads)
     return {GlobalClass::Neutral,
             "the program starts no threads: no line can be shared"};
 
   // Write-hot: written repeatedly, or synchronised on, while threads run.
-  const Access *Hottest = nullptr;
-  for (const Access &A : Facts.Writes)
-    if (isHotWrite(A, Opts) && (!Hottest || strength(A) > strength(*Hottest)))
-      Hottest = &A;
-  if (Hottest)
-    return {GlobalClass::WriteHot, "written while threads run: " +
-                                       describe(*Hottest, TC),
+  int Hottest = -1;
+  for (size_t I = 0; I < G.Writes.size(); ++I)
+    if (isHotWrite(G.Writes[I], Opts) &&
+        (Hottest < 0 || strength(G.Writes[I]) > strength(G.Writes[Hottest])))
+      Hottest = I;
+  if (Hottest >= 0)
+    return {GlobalClass::WriteHot,
+            "written while threads run: " + describe(G.Writes[Hottest]),
             Hottest};
 
   // Padding an escaping global would be harmless, grouping it is not: we do
   // not know who else writes it.
-  if (Facts.escapes())
-    return {GlobalClass::Skipped, "address escapes: " + Facts.EscapeReason};
+  if (!G.EscapeReason.empty())
+    return {GlobalClass::Skipped, "address escapes: " + G.EscapeReason};
 
-  if (Facts.Reads.empty())
+  if (G.Reads.empty())
     return {GlobalClass::Neutral,
-            Facts.Writes.empty() ? "never accessed" : "never read"};
+            G.Writes.empty() ? "never accessed" : "never read"};
 
-  for (const Access &A : Facts.Writes)
-    if (!A.StartUp)
+  for (size_t I = 0; I < G.Writes.size(); ++I)
+    if (!G.Writes[I].StartUp)
       return {GlobalClass::Neutral,
-              "written at run time, but not repeatedly: " + describe(A, TC),
-              &A};
+              "written at run time, but not repeatedly: " +
+                  describe(G.Writes[I]),
+              int(I)};
 
-  const Access &Read = *std::max_element(
-      Facts.Reads.begin(), Facts.Reads.end(),
-      [](const Access &A, const Access &B) { return A.StartUp && !B.StartUp; });
-  if (Facts.Writes.empty())
-    return {GlobalClass::ReadMostly,
-            "never written; read by " + describe(Read, TC), &Read};
+  auto Read = std::max_element(G.Reads.begin(), G.Reads.end(),
+                               [](const AccessRecord &A, const AccessRecord &B) {
+                                 return A.StartUp && !B.StartUp;
+                               });
+  int ReadIndex = Read - G.Reads.begin();
+  if (G.Writes.empty())
+    return {GlobalClass::ReadMostly, "never written; read by " + describe(*Read),
+            -1, ReadIndex};
   return {GlobalClass::ReadMostly,
-          "written only at start-up (" + describe(Facts.Writes.front(), TC) +
-              "); read by " + describe(Read, TC),
-          &Facts.Writes.front()};
+          "written only at start-up (" + describe(G.Writes.front()) +
+              "); read by " + describe(*Read),
+          0};
+}
+
+GlobalRecord cacheline::makeGlobalRecord(const GlobalFacts &Facts,
+                                         const ThreadContext &TC) {
+  const GlobalVariable &GV = *Facts.GV;
+  GlobalRecord G;
+  GlobalProperties &P = G.Props;
+  P.Declaration = GV.isDeclaration();
+  P.Constant = GV.isConstant();
+  P.ThreadLocal = GV.isThreadLocal();
+  P.ImplicitSection = GV.hasImplicitSection();
+  P.HasSection = GV.hasSection();
+  P.Local = GV.hasLocalLinkage();
+  for (const GlobalAlias &GA : GV.getParent()->aliases())
+    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage()) {
+      P.ExportedAlias = GA.getName().str();
+      break;
+    }
+  P.ExternallyInitialized = GV.isExternallyInitialized();
+  const DataLayout &DL = GV.getParent()->getDataLayout();
+  P.Unsized = !GV.getValueType()->isSized() ||
+              DL.getTypeAllocSize(GV.getValueType()).isScalable();
+  P.ZeroSized = !P.Unsized && DL.getTypeAllocSize(GV.getValueType()).isZero();
+  G.InUsedList = Facts.InUsedList;
+  G.EscapeReason = Facts.EscapeReason;
+  for (const Access &A : Facts.Writes)
+    G.Writes.push_back(makeAccessRecord(A, TC));
+  for (const Access &A : Facts.Reads)
+    G.Reads.push_back(makeAccessRecord(A, TC));
+  return G;
+}
+
+Classification cacheline::classify(const GlobalFacts &Facts,
+                                   const ThreadContext &TC,
+                                   const PolicyOptions &Opts) {
+  Decision D = decide(makeGlobalRecord(Facts, TC), TC.hasThreads(), Opts);
+  Classification C{D.Class, std::move(D.Reason), nullptr};
+  if (D.DecisiveWrite >= 0)
+    C.Decisive = &Facts.Writes[D.DecisiveWrite];
+  else if (D.DecisiveRead >= 0)
+    C.Decisive = &Facts.Reads[D.DecisiveRead];
+  return C;
 }

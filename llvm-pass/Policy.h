@@ -5,6 +5,11 @@
 // harmful mistake is a wrong "read-mostly" (a written global grouped with
 // read-mostly ones), so every doubt leads away from it.
 //
+// The rules read IR-independent records (GlobalRecord, AccessRecord), so
+// that the pass (facts from one module's IR) and `cacheline-facts merge`
+// (facts from per-TU summaries, joined into the whole program) decide with
+// the same code. classify(GlobalFacts, ThreadContext) is the pass's adapter.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CACHELINE_LAYOUT_POLICY_H
@@ -13,13 +18,17 @@
 #include "GlobalWriteFacts.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace cacheline {
 
 enum class GlobalClass { WriteHot, ReadMostly, Neutral, Skipped };
 
 const char *globalClassName(GlobalClass C);
+/// The class named \p Name ("write-hot", ...), if any.
+std::optional<GlobalClass> parseGlobalClass(llvm::StringRef Name);
 
 struct Classification {
   GlobalClass Class = GlobalClass::Neutral;
@@ -33,6 +42,68 @@ struct PolicyOptions {
   uint64_t HotWriteCount = 1000;
 };
 
+/// What the skip rules need to know about a global's definition.
+struct GlobalProperties {
+  bool Declaration = false;
+  bool Constant = false;
+  bool ThreadLocal = false;
+  bool ImplicitSection = false; ///< #pragma clang section.
+  bool HasSection = false;
+  /// Internal, or as good as internal (the whole program is known).
+  bool Local = false;
+  /// Non-empty: an exported alias names the global.
+  std::string ExportedAlias;
+  bool ExternallyInitialized = false;
+  bool Unsized = false;
+  bool ZeroSized = false;
+};
+
+/// One access with its whole-program context, as the rules see it.
+struct AccessRecord {
+  AccessKind Kind = AccessKind::Load;
+  bool StartUp = false;
+  LoopKind Loop = LoopKind::None;
+  bool HotFunction = false;
+  bool ThreadEntryFunction = false;
+  std::optional<uint64_t> ProfileCount;
+  // For reasons only.
+  std::string Function; ///< Mangled name of the function doing it.
+  std::string Callee;   ///< Mangled name of a directly called function.
+  bool InMainBeforeThreads = false;
+  bool InMain = false;
+  std::string Role; ///< ThreadContext::describe of the function.
+
+  bool isWrite() const {
+    return Kind != AccessKind::Load && Kind != AccessKind::CallRead;
+  }
+  bool isSynchronization() const {
+    return Kind == AccessKind::AtomicRMW || Kind == AccessKind::CmpXchg ||
+           Kind == AccessKind::LockCall;
+  }
+};
+
+struct GlobalRecord {
+  GlobalProperties Props;
+  std::vector<AccessRecord> Writes;
+  std::vector<AccessRecord> Reads;
+  std::string EscapeReason;
+  bool InUsedList = false;
+};
+
+/// The rules' answer on records: the deciding access is an index.
+struct Decision {
+  GlobalClass Class = GlobalClass::Neutral;
+  std::string Reason;
+  int DecisiveWrite = -1;
+  int DecisiveRead = -1;
+};
+
+Decision decide(const GlobalRecord &G, bool HasThreads,
+                const PolicyOptions &Opts);
+
+/// The pass's view: records from one module's IR, then decide().
+GlobalRecord makeGlobalRecord(const GlobalFacts &Facts,
+                              const ThreadContext &TC);
 Classification classify(const GlobalFacts &Facts, const ThreadContext &TC,
                         const PolicyOptions &Opts);
 

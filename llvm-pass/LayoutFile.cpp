@@ -1,0 +1,179 @@
+//===- LayoutFile.cpp - Apply a merged layout file to one module ---------===//
+
+#include "LayoutFile.h"
+#include "CachelineLayout.h"
+#include "Layout.h"
+#include "TUFacts.h"
+
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <map>
+#include <mutex>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+/// A warning of the plugin's own kind: clang, lld and opt print it as
+/// "warning: cacheline-layout: ...".
+class CachelineWarning : public DiagnosticInfo {
+  const Twine &Msg;
+
+public:
+  static int kind() {
+    static int K = getNextAvailablePluginDiagnosticKind();
+    return K;
+  }
+  explicit CachelineWarning(const Twine &Msg)
+      : DiagnosticInfo(kind(), DS_Warning), Msg(Msg) {}
+  void print(DiagnosticPrinter &DP) const override {
+    DP << "cacheline-layout: " << Msg;
+  }
+};
+
+void warn(Module &M, const Twine &Msg) {
+  M.getContext().diagnose(CachelineWarning(Msg));
+}
+
+bool isOurSection(StringRef S) {
+  return S == ReadMostlyDataSection || S == ReadMostlyBSSSection ||
+         S == WriteHotDataSection || S == WriteHotBSSSection;
+}
+
+/// ThinLTO renames internal globals it exports to another module
+/// ("counter.llvm.1234"); the layout file knows the original name.
+StringRef originalName(StringRef Name) {
+  size_t At = Name.find(".llvm.");
+  return At == StringRef::npos ? Name : Name.take_front(At);
+}
+
+Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), "%s: %s",
+                             Path.str().c_str(), Why.str().c_str());
+  };
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return Fail("cannot read layout file: " + Buf.getError().message());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return Fail("corrupt layout file: " + toString(V.takeError()));
+  const json::Object *Top = V->getAsObject();
+  if (!Top || Top->getString("format") != "cacheline-layout-file")
+    return Fail("not a cacheline layout file (written by cacheline-facts "
+                "merge)");
+  const json::Array *Globals = Top->getArray("globals");
+  if (!Globals)
+    return Fail("corrupt layout file: no \"globals\"");
+  auto File = std::make_shared<LayoutFile>();
+  File->Path = Path.str();
+  for (const json::Value &GV : *Globals) {
+    const json::Object *G = GV.getAsObject();
+    std::optional<StringRef> Name = G ? G->getString("name") : std::nullopt;
+    std::optional<StringRef> Class = G ? G->getString("class") : std::nullopt;
+    std::optional<GlobalClass> C =
+        Class ? parseGlobalClass(*Class) : std::nullopt;
+    if (!Name || !C)
+      return Fail("corrupt layout file: a global without name or class");
+    LayoutEntry E;
+    E.Name = Name->str();
+    E.Class = *C;
+    E.Module = G->getString("module").value_or("").str();
+    E.Fingerprint = G->getString("fingerprint").value_or("").str();
+    E.Reason = G->getString("reason").value_or("").str();
+    File->ByName[E.Name].push_back(std::move(E));
+  }
+  return std::shared_ptr<const LayoutFile>(std::move(File));
+}
+
+} // namespace
+
+Expected<std::shared_ptr<const LayoutFile>>
+LayoutFile::load(StringRef Path) {
+  static std::mutex Lock;
+  static std::map<std::string,
+                  std::pair<sys::TimePoint<>, std::shared_ptr<const LayoutFile>>>
+      Cache;
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return createStringError(EC, "%s: cannot read layout file: %s",
+                             Path.str().c_str(), EC.message().c_str());
+  std::lock_guard<std::mutex> Guard(Lock);
+  auto It = Cache.find(Path.str());
+  if (It != Cache.end() &&
+      It->second.first == Status.getLastModificationTime())
+    return It->second.second;
+  Expected<std::shared_ptr<const LayoutFile>> File = parse(Path);
+  if (!File)
+    return File.takeError();
+  Cache[Path.str()] = {Status.getLastModificationTime(), *File};
+  return *File;
+}
+
+const LayoutEntry *LayoutFile::find(StringRef Name, StringRef Source) const {
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return nullptr;
+  for (const LayoutEntry &E : It->second)
+    if (E.Module.empty() || E.Module == Source)
+      return &E;
+  return nullptr;
+}
+
+ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
+                                       unsigned LineSize, bool DoLayout) {
+  ApplyResult Result;
+  CachelineClassification Plan;
+  Plan.LineSize = LineSize;
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.getName().starts_with("llvm.") || GV.isDeclarationForLinker() ||
+        GV.isConstant() || GV.isThreadLocal())
+      continue;
+    const LayoutEntry *E =
+        File.find(originalName(GV.getName()), M.getSourceFileName());
+    if (!E) {
+      if (!GV.hasPrivateLinkage())
+        warn(M, "global '" + GV.getName() + "' of " + M.getSourceFileName() +
+                    " is not in layout file " + File.Path +
+                    ": left alone (rerun the facts build and merge)");
+      continue;
+    }
+    if (E->Class != GlobalClass::WriteHot &&
+        E->Class != GlobalClass::ReadMostly)
+      continue;
+    if (GV.hasSection()) {
+      if (isOurSection(GV.getSection()))
+        ++Result.AlreadyLaidOut; // Applied before (ThinLTO pre-link).
+      continue;
+    }
+    if (GV.hasCommonLinkage())
+      continue; // Cannot take a section; -fno-common is clang's default.
+    if (definitionFingerprint(GV) != E->Fingerprint) {
+      ++Result.Stale;
+      warn(M, "global '" + GV.getName() + "' of " + M.getSourceFileName() +
+                  " changed since layout file " + File.Path +
+                  " was merged: left alone (stale " +
+                  globalClassName(E->Class) + " entry)");
+      continue;
+    }
+    ClassifiedGlobal G;
+    G.Facts.GV = &GV;
+    G.Class.Class = E->Class;
+    G.Class.Reason = E->Reason;
+    Plan.Globals.push_back(std::move(G));
+  }
+  Result.Applied = Plan.Globals.size();
+  if (DoLayout && !Plan.Globals.empty() &&
+      Triple(M.getTargetTriple()).isOSBinFormatELF())
+    Result.PaddingBytes = applyLayout(M, Plan);
+  return Result;
+}

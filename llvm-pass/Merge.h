@@ -1,0 +1,49 @@
+//===- Merge.h - Whole-program classification from per-TU facts -*- C++ -*-===//
+//
+// `cacheline-facts merge DIR -o FILE`: reads the per-TU summaries
+// (TUFacts.h), redoes the whole-program parts of the analysis on them —
+// the call graph across TUs, thread entries, start-up code, hot functions,
+// waiting loops, accesses through calls into other TUs, escapes — and
+// classifies every global with the shared Policy. The result, the layout
+// file, lists every global with its class, reason and definition
+// fingerprint; LayoutFile.h applies it.
+//
+// Linkage: under full LTO an executable's globals are internalized, so a
+// global defined in one TU and written from another is classified, not
+// skipped as exported. The merge does the same when the facts describe an
+// executable (some TU defines an external main): it assumes the facts cover
+// every TU that can reference the program's globals and functions. Without
+// main the facts describe a library: external globals stay "exported" and
+// every external function may run on any thread, as in the pass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_MERGE_H
+#define CACHELINE_LAYOUT_MERGE_H
+
+#include "Policy.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+struct MergeStats {
+  unsigned Files = 0;
+  unsigned Globals = 0;
+  unsigned WriteHot = 0, ReadMostly = 0, Neutral = 0, Skipped = 0;
+};
+
+/// Merges every *.facts.json file of \p Dir and writes the layout file to
+/// \p OS. Errors name the file and what is wrong with it.
+llvm::Expected<MergeStats> mergeFacts(llvm::StringRef Dir, llvm::raw_ostream &OS,
+                                      const PolicyOptions &Opts);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_MERGE_H
