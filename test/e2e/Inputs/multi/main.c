@@ -11,8 +11,10 @@ int main(int argc, char **argv) {
     pthread_create(&t[i], 0, worker, (void *)i);
   for (int i = 0; i < threads; ++i)
     pthread_join(t[i], 0);
-  printf("threads=%d ops=%ld totals=%ld scratch=%ld/%d\n", threads,
-         (long)ops_done, totals, worker_scratch() > 0 ? 1L : 0L,
-         config_scratch());
+  /* The workers' increments of ops_done and the scratch counters race (as
+   * statistics counters do), so only whether they moved is printed: the
+   * output must not depend on the interleaving. */
+  printf("threads=%d ops>0=%d totals=%ld scratch>0=%d/%d\n", threads,
+         ops_done > 0, totals, worker_scratch() > 0, config_scratch() > 0);
   return 0;
 }
