@@ -11,6 +11,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <map>
+#include <unordered_set>
 #include <set>
 
 using namespace llvm;
@@ -263,7 +264,7 @@ std::vector<uint64_t> linesToDraw(const AuditOutput &Out) {
 void cacheline::audit::printSVG(raw_ostream &OS, const AuditOutput &Out) {
   const auto &Syms = Out.Image.dataSymbols();
   std::vector<uint64_t> Lines = linesToDraw(Out);
-  DenseSet<uint64_t> HazardLines;
+  std::unordered_set<uint64_t> HazardLines;
   for (const Hazard &H : Out.Hazards)
     HazardLines.insert(H.LineAddress / Out.LineSize);
   const unsigned LabelWidth = 150, LineWidth = 640, RowHeight = 26,

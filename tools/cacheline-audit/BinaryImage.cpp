@@ -256,6 +256,12 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
     if (!(Flags & ELF::SHF_ALLOC) || !(Flags & ELF::SHF_WRITE) ||
         (Flags & ELF::SHF_EXECINSTR) || (Flags & ELF::SHF_TLS))
       continue;
+    // A symbol must lie inside its section (a corrupt size would make
+    // every later loop over its lines endless).
+    uint64_t SecStart = IsRel ? 0 : Sec.getAddress();
+    if (*ValueOr < SecStart || *ValueOr - SecStart > Sec.getSize() ||
+        Sym.getSize() > Sec.getSize() - (*ValueOr - SecStart))
+      continue;
     Expected<StringRef> SecNameOr = Sec.getName();
     DataSymbol D;
     D.Name = Name.str();

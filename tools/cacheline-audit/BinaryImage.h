@@ -23,6 +23,8 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <map>
+#include <unordered_map>
+#include <unordered_set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -124,9 +126,11 @@ private:
   std::vector<uint64_t> InitFunctions;
   std::vector<uint64_t> FiniFunctions;
   std::optional<uint64_t> Main;
-  llvm::DenseMap<uint64_t, std::string> CallTargetNames;
-  llvm::DenseMap<uint64_t, uint64_t> GotSlots;
-  llvm::DenseSet<uint64_t> PointerTargets;
+  // std:: containers: any 64-bit value can come from a file, DenseMap
+  // reserves two.
+  std::unordered_map<uint64_t, std::string> CallTargetNames;
+  std::unordered_map<uint64_t, uint64_t> GotSlots;
+  std::unordered_set<uint64_t> PointerTargets;
   std::map<uint64_t, CodeRelocation> Relocations;
   llvm::StringMap<uint64_t> ExternalAddresses;
   uint64_t NextExternal = 0;

@@ -3,6 +3,7 @@
 #include "CodeScanner.h"
 #include "BinaryImage.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCDisassembler/MCDisassembler.h"
@@ -80,10 +81,20 @@ struct Decoder {
   std::unique_ptr<InstructionSemantics> Semantics;
 };
 
-Expected<std::unique_ptr<Decoder>> makeDecoder(const BinaryImage &Image) {
+/// This thread's decoder for \p Image's target, made once per thread and
+/// target (creating the MC objects costs more than scanning a small file).
+Expected<Decoder *> makeDecoder(const BinaryImage &Image) {
+  static thread_local StringMap<std::unique_ptr<Decoder>> Cache;
+  const Triple &TT = Image.triple();
+  std::unique_ptr<Decoder> &Cached = Cache[TT.str()];
+  if (Cached) {
+    Cached->Semantics = TT.getArch() == Triple::x86_64
+                            ? createX86Semantics(*Cached->Tools, Image)
+                            : createAArch64Semantics(*Cached->Tools, Image);
+    return Cached.get();
+  }
   auto D = std::make_unique<Decoder>();
   std::string Error;
-  const Triple &TT = Image.triple();
   const Target *T = TargetRegistry::lookupTarget(TT.str(), Error);
   if (!T)
     return createStringError(inconvertibleErrorCode(),
@@ -109,7 +120,8 @@ Expected<std::unique_ptr<Decoder>> makeDecoder(const BinaryImage &Image) {
   D->Semantics = TT.getArch() == Triple::x86_64
                      ? createX86Semantics(*D->Tools, Image)
                      : createAArch64Semantics(*D->Tools, Image);
-  return std::move(D);
+  Cached = std::move(D);
+  return Cached.get();
 }
 
 struct Decoded {
@@ -419,7 +431,7 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
 Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
                                                   unsigned Threads) {
   // Check the target once, on this thread, so that errors are reported.
-  Expected<std::unique_ptr<Decoder>> First = makeDecoder(Image);
+  Expected<Decoder *> First = makeDecoder(Image);
   if (!First)
     return First.takeError();
 
@@ -444,27 +456,27 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
   std::vector<MachineFacts> PerChunk(Chunks.size());
   std::mutex ErrorLock;
   std::optional<std::string> FirstError;
-  auto RunChunks = [&](unsigned Worker, std::unique_ptr<Decoder> D) {
+  auto RunChunks = [&](unsigned Worker, Decoder *D) {
     for (size_t C = Worker; C < Chunks.size(); C += Workers)
       for (size_t F = Chunks[C].first; F != Chunks[C].second; ++F)
         FunctionScanner(Image, F, *D, PerChunk[C]).run();
   };
   if (Workers == 1 || Chunks.size() <= 1) {
     Workers = 1;
-    RunChunks(0, std::move(*First));
+    RunChunks(0, *First);
   } else {
     DefaultThreadPool Pool(Strategy);
     for (unsigned W = 1; W < Workers; ++W)
       Pool.async([&, W] {
-        Expected<std::unique_ptr<Decoder>> D = makeDecoder(Image);
+        Expected<Decoder *> D = makeDecoder(Image);
         if (!D) {
           std::lock_guard<std::mutex> G(ErrorLock);
           FirstError = toString(D.takeError());
           return;
         }
-        RunChunks(W, std::move(*D));
+        RunChunks(W, *D);
       });
-    RunChunks(0, std::move(*First));
+    RunChunks(0, *First);
     Pool.wait();
   }
   if (FirstError)

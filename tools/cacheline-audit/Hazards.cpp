@@ -8,6 +8,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <map>
+#include <unordered_set>
 
 using namespace llvm;
 using namespace cacheline::audit;
@@ -18,14 +19,18 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
   const auto &Syms = Image.dataSymbols();
   // Symbols per line, for the lines that hold a write-hot symbol.
   std::map<uint64_t, std::vector<uint32_t>> Lines;
-  DenseSet<uint64_t> HotLines;
+  std::unordered_set<uint64_t> HotLines;
   for (uint32_t S = 0; S != Syms.size(); ++S) {
     uint64_t First = Syms[S].Address / LineSize,
              Last = (Syms[S].Address + Syms[S].Size - 1) / LineSize;
-    for (uint64_t L = First; L <= Last; ++L) {
+    // Lines strictly inside a symbol hold nothing else: only its first and
+    // last lines can be shared.
+    for (uint64_t L : {First, Last}) {
       Lines[L].push_back(S);
       if (A.Verdicts[S].Class == SymbolClass::WriteHot)
         HotLines.insert(L);
+      if (Last == First)
+        break;
     }
   }
   std::vector<std::vector<const DataAccess *>> Reads(Syms.size());
