@@ -314,7 +314,10 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
       return failure("invalid ELF file: section " + *SecName + ": " +
                      toString(ContentsOr.takeError()));
     ArrayRef<uint8_t> Bytes = arrayRefFromStringRef(*ContentsOr);
-    uint64_t Base = SectionBase(Sec), End = Base + Bytes.size();
+    uint64_t Base = SectionBase(Sec);
+    if (Bytes.size() > UINT64_MAX - Base)
+      continue; // Wraps around the address space: not real code.
+    uint64_t End = Base + Bytes.size();
     auto Slice = [&](uint64_t From, uint64_t To) {
       return Bytes.slice(From - Base, To - From);
     };
@@ -329,7 +332,9 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
       if (It->Address > Cursor)
         Functions.push_back({formatv("{0}+{1:x}", *SecName, Cursor - Base).str(),
                              Cursor, Slice(Cursor, It->Address)});
-      uint64_t FnEnd = std::min(End, It->Address + std::max<uint64_t>(It->Size, 1));
+      // (Sizes come from the file: no overflow past the section's end.)
+      uint64_t FnEnd = It->Size >= End - It->Address ? End
+                                                     : It->Address + std::max<uint64_t>(It->Size, 1);
       // A size-less symbol runs to the next one.
       if (It->Size == 0) {
         auto Next = std::next(It);
