@@ -23,13 +23,6 @@ using namespace cacheline::audit;
 
 namespace {
 
-MCRegister registerNamed(const MCRegisterInfo &MRI, StringRef Name) {
-  for (unsigned R = 1, E = MRI.getNumRegs(); R != E; ++R)
-    if (Name == MRI.getName(R))
-      return R;
-  return MCRegister();
-}
-
 /// Bytes per unit of the scaled immediate of a load or store, from the
 /// opcode name (STRXui, LDPWi, ...); 0 if unknown.
 unsigned accessScale(StringRef Name) {

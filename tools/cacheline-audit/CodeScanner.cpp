@@ -42,6 +42,14 @@ const char *cacheline::audit::accessKindName(AccessKind K) {
   llvm_unreachable("bad AccessKind");
 }
 
+MCRegister cacheline::audit::registerNamed(const MCRegisterInfo &MRI,
+                                           StringRef Name) {
+  for (unsigned R = 1, E = MRI.getNumRegs(); R != E; ++R)
+    if (Name == MRI.getName(R))
+      return R;
+  return MCRegister();
+}
+
 std::optional<RegisterValue> RegisterState::get(MCRegister R) const {
   for (const auto &[Reg, V] : Values)
     if (Reg == R)

@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCRegister.h"
 
 #include <memory>
@@ -97,6 +98,10 @@ struct TargetTools {
   const llvm::MCInstrAnalysis &MIA;
   const llvm::MCSubtargetInfo &STI;
 };
+
+/// The register called \p Name by the target ("RDI", "X0"), or none.
+llvm::MCRegister registerNamed(const llvm::MCRegisterInfo &MRI,
+                               llvm::StringRef Name);
 
 std::unique_ptr<InstructionSemantics>
 createX86Semantics(const TargetTools &Tools, const BinaryImage &Image);

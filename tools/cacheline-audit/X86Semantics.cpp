@@ -20,13 +20,6 @@ using namespace cacheline::audit;
 
 namespace {
 
-MCRegister registerNamed(const MCRegisterInfo &MRI, StringRef Name) {
-  for (unsigned R = 1, E = MRI.getNumRegs(); R != E; ++R)
-    if (Name == MRI.getName(R))
-      return R;
-  return MCRegister();
-}
-
 /// True if the legacy prefixes before the opcode include `lock` (0xf0).
 bool hasLockPrefix(ArrayRef<uint8_t> Bytes) {
   for (uint8_t B : Bytes) {
