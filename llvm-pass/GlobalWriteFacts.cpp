@@ -85,6 +85,7 @@ private:
   void visitUse(const Use &U);
   void visitCall(const CallBase &CB, const Use &U);
   void visitConstant(const Constant &C);
+  bool followLookupTable(const GlobalVariable &Table);
 
   GlobalFacts &Facts;
   SmallVector<const Value *, 16> Worklist;
@@ -246,7 +247,7 @@ void PointerWalker::visitConstant(const Constant &C) {
       StringRef Name = GV->getName();
       if (Name == "llvm.used" || Name == "llvm.compiler.used")
         Facts.InUsedList = true;
-      else
+      else if (!followLookupTable(*GV))
         escape("address stored in the initializer of " + Name, nullptr);
       continue;
     }
@@ -256,6 +257,38 @@ void PointerWalker::visitConstant(const Constant &C) {
       else
         push(Cur); // A constant expression used by instructions.
   }
+}
+
+/// A constant table of the module's own that is only loaded from, such as
+/// SimplifyCFG's switch lookup tables (`switch (i) { case 0: p = &a; ...}`):
+/// a pointer loaded from it may be this global's address, so each load is
+/// followed like the address itself. Conservative: the accesses through
+/// the table's other entries count too.
+bool PointerWalker::followLookupTable(const GlobalVariable &Table) {
+  if (!Table.isConstant() || !Table.hasLocalLinkage() ||
+      !Table.hasInitializer())
+    return false;
+  SmallVector<const Value *, 8> Loads;
+  SmallVector<const Value *, 8> Worklist{&Table};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if ((isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr)) &&
+          U.getOperandNo() == 0)
+        Worklist.push_back(Usr);
+      else if (isa<LoadInst>(Usr))
+        Loads.push_back(Usr);
+      else
+        return false; // The table itself escapes: so does the address.
+    }
+  }
+  for (const Value *L : Loads)
+    push(L);
+  return true;
 }
 
 void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI) {
