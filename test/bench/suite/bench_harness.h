@@ -8,7 +8,7 @@
  *
  * Thread i is pinned to CPU i % ncpu. A measured thread does BENCH_CHUNKS
  * chunks of BENCH_CHUNK_ITERS units and times each; it keeps a chunk only
- * when every other thread pinned to another CPU made progress during it:
+ * when, on every other CPU, a thread pinned there made progress during it:
  * false sharing costs only while the threads run at the same moment, and a
  * VM does not always run its vCPUs at once. Other threads run until every
  * measured thread is done (reporting progress in finer steps). stdout: the sum of the measured threads' work
@@ -131,11 +131,21 @@ BENCH_INLINE void bench_body(void *Arg, bench_work_fn Work,
                        __ATOMIC_RELAXED);
     }
     double Elapsed = bench_now() - Start;
+    /* Every other CPU ran some thread of ours: threads that share a CPU
+     * take turns, so one of them progressing is enough. */
+    char Busy[256] = {0}, Used[256] = {0};
+    for (int I = 0; I < Others; ++I) {
+      int Cpu = S->T[I].Cpu & 255;
+      if (I == Self->Tid || S->T[I].Cpu == Self->Cpu)
+        continue;
+      Used[Cpu] = 1;
+      if (__atomic_load_n(&S->T[I].Progress, __ATOMIC_RELAXED) - Before[I] >=
+          BenchMinOtherProgress)
+        Busy[Cpu] = 1;
+    }
     int Concurrent = 1;
-    for (int I = 0; I < Others; ++I)
-      if (I != Self->Tid && S->T[I].Cpu != Self->Cpu &&
-          __atomic_load_n(&S->T[I].Progress, __ATOMIC_RELAXED) - Before[I] <
-              BenchMinOtherProgress)
+    for (int Cpu = 0; Cpu < 256; ++Cpu)
+      if (Used[Cpu] && !Busy[Cpu])
         Concurrent = 0;
     if (Concurrent)
       Self->Times[Self->Kept++] = Elapsed;
