@@ -291,12 +291,18 @@ bool PointerWalker::followLookupTable(const GlobalVariable &Table) {
   return true;
 }
 
-void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI) {
+void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI,
+                bool WantFrequencies) {
   Function &F = const_cast<Function &>(*A.function());
   A.StartUp = TC.isStartUp(*A.Inst);
   A.Loop = TC.loopKind(*A.Inst);
   A.HotFunction = TC.isHot(F);
   A.ThreadEntryFunction = TC.isThreadEntry(F);
+  // Block frequencies feed only the report and, with profile data, the
+  // hot-write test; BFI (with branch probabilities and post-dominators) for
+  // every function touching a global is a large part of the pass's cost.
+  if (!WantFrequencies && !F.getEntryCount())
+    return;
   BlockFrequencyInfo &BFI = GetBFI(F);
   const BasicBlock *BB = A.Inst->getParent();
   A.Frequency = double(BFI.getBlockFreq(BB).getFrequency()) /
@@ -309,7 +315,8 @@ void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI) {
 
 std::vector<GlobalFacts> cacheline::collectGlobalFacts(Module &M,
                                                        const ThreadContext &TC,
-                                                       BFIGetter GetBFI) {
+                                                       BFIGetter GetBFI,
+                                                       bool WantFrequencies) {
   std::vector<GlobalFacts> Result;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
@@ -320,9 +327,9 @@ std::vector<GlobalFacts> cacheline::collectGlobalFacts(Module &M,
     if (!GV.isDeclaration() && !GV.isConstant() && !GV.isThreadLocal()) {
       PointerWalker(Facts).walk(&GV);
       for (Access &A : Facts.Writes)
-        addContext(A, TC, GetBFI);
+        addContext(A, TC, GetBFI, WantFrequencies);
       for (Access &A : Facts.Reads)
-        addContext(A, TC, GetBFI);
+        addContext(A, TC, GetBFI, WantFrequencies);
     }
     Result.push_back(std::move(Facts));
   }
