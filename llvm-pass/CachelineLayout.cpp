@@ -151,7 +151,12 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     return FAM.getResult<BlockFrequencyAnalysis>(F);
   };
   Result.Context = std::make_unique<ThreadContext>(M, FAM);
-  for (GlobalFacts &Facts : collectGlobalFacts(M, *Result.Context, GetBFI))
+  // Only the report shows block frequencies.
+  std::string Origin;
+  bool WantFrequencies =
+      optionOrEnv(ReportFile, "CACHELINE_LAYOUT_REPORT", Origin).has_value();
+  for (GlobalFacts &Facts :
+       collectGlobalFacts(M, *Result.Context, GetBFI, WantFrequencies))
     Result.Globals.push_back({std::move(Facts), {}, std::nullopt});
   // Classify after the vector is final: a Classification points into its
   // global's facts.

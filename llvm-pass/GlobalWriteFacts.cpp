@@ -96,6 +96,7 @@ private:
   void visitUse(const Use &U);
   void visitCall(const CallBase &CB, const Use &U);
   void visitConstant(const Constant &C);
+  bool followLookupTable(const GlobalVariable &Table);
 
   GlobalFacts &Facts;
   SmallVector<const Value *, 16> Worklist;
@@ -257,7 +258,7 @@ void PointerWalker::visitConstant(const Constant &C) {
       StringRef Name = GV->getName();
       if (Name == "llvm.used" || Name == "llvm.compiler.used")
         Facts.InUsedList = true;
-      else
+      else if (!followLookupTable(*GV))
         escape("address stored in the initializer of " + Name, nullptr);
       continue;
     }
@@ -269,12 +270,50 @@ void PointerWalker::visitConstant(const Constant &C) {
   }
 }
 
-void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI) {
+/// A constant table of the module's own that is only loaded from, such as
+/// SimplifyCFG's switch lookup tables (`switch (i) { case 0: p = &a; ...}`):
+/// a pointer loaded from it may be this global's address, so each load is
+/// followed like the address itself. Conservative: the accesses through
+/// the table's other entries count too.
+bool PointerWalker::followLookupTable(const GlobalVariable &Table) {
+  if (!Table.isConstant() || !Table.hasLocalLinkage() ||
+      !Table.hasInitializer())
+    return false;
+  SmallVector<const Value *, 8> Loads;
+  SmallVector<const Value *, 8> Worklist{&Table};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if ((isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr)) &&
+          U.getOperandNo() == 0)
+        Worklist.push_back(Usr);
+      else if (isa<LoadInst>(Usr))
+        Loads.push_back(Usr);
+      else
+        return false; // The table itself escapes: so does the address.
+    }
+  }
+  for (const Value *L : Loads)
+    push(L);
+  return true;
+}
+
+void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI,
+                bool WantFrequencies) {
   Function &F = const_cast<Function &>(*A.function());
   A.StartUp = TC.isStartUp(*A.Inst);
   A.Loop = TC.loopKind(*A.Inst);
   A.HotFunction = TC.isHot(F);
   A.ThreadEntryFunction = TC.isThreadEntry(F);
+  // Block frequencies feed only the report and, with profile data, the
+  // hot-write test; BFI (with branch probabilities and post-dominators) for
+  // every function touching a global is a large part of the pass's cost.
+  if (!WantFrequencies && !F.getEntryCount())
+    return;
   BlockFrequencyInfo &BFI = GetBFI(F);
   const BasicBlock *BB = A.Inst->getParent();
   A.Frequency = double(BFI.getBlockFreq(BB).getFrequency()) /
@@ -287,7 +326,8 @@ void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI) {
 
 std::vector<GlobalFacts> cacheline::collectGlobalFacts(Module &M,
                                                        const ThreadContext &TC,
-                                                       BFIGetter GetBFI) {
+                                                       BFIGetter GetBFI,
+                                                       bool WantFrequencies) {
   std::vector<GlobalFacts> Result;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
@@ -298,9 +338,9 @@ std::vector<GlobalFacts> cacheline::collectGlobalFacts(Module &M,
     if (!GV.isDeclaration() && !GV.isConstant() && !GV.isThreadLocal()) {
       PointerWalker(Facts).walk(&GV);
       for (Access &A : Facts.Writes)
-        addContext(A, TC, GetBFI);
+        addContext(A, TC, GetBFI, WantFrequencies);
       for (Access &A : Facts.Reads)
-        addContext(A, TC, GetBFI);
+        addContext(A, TC, GetBFI, WantFrequencies);
     }
     Result.push_back(std::move(Facts));
   }

@@ -60,7 +60,8 @@ struct Access {
   LoopKind Loop = LoopKind::None;
   bool HotFunction = false;
   bool ThreadEntryFunction = false;
-  double Frequency = 1.0; ///< Block frequency relative to function entry.
+  /// Block frequency relative to function entry (1 when not computed).
+  double Frequency = 1.0;
   std::optional<uint64_t> ProfileCount;
 
   bool isWrite() const {
@@ -91,10 +92,13 @@ using BFIGetter =
     llvm::function_ref<llvm::BlockFrequencyInfo &(llvm::Function &)>;
 
 /// Gathers the facts of every global variable of \p M, definitions and
-/// declarations alike, in module order.
+/// declarations alike, in module order. Block frequencies are computed for
+/// functions with profile data, and for all when \p WantFrequencies (the
+/// report shows them); otherwise Access::Frequency stays 1.
 std::vector<GlobalFacts> collectGlobalFacts(llvm::Module &M,
                                             const ThreadContext &TC,
-                                            BFIGetter GetBFI);
+                                            BFIGetter GetBFI,
+                                            bool WantFrequencies);
 
 } // namespace cacheline
 

@@ -424,17 +424,27 @@ void ThreadContext::computeHot() {
     for (auto &Entry : CallSites)
       if (!Entry.first->hasLocalLinkage())
         MarkHot(Entry.first);
+  // Loop kinds need LoopInfo, the costly part: ask only when a target could
+  // still become hot.
+  auto AllSettled = [&](const CallSite &CS) {
+    return all_of(CS.Targets, [&](const Function *T) {
+      return Hot.contains(T) || StartUpOnly.contains(T);
+    });
+  };
   // Whatever a busy loop of run-time code calls runs repeatedly.
   for (auto &Entry : CallSites)
     for (const CallSite &CS : Entry.second)
-      if (!isStartUp(*CS.Call) && loopKind(*CS.Call) == LoopKind::Busy)
+      if (!AllSettled(CS) && !isStartUp(*CS.Call) &&
+          loopKind(*CS.Call) == LoopKind::Busy)
         for (const Function *T : CS.Targets)
           MarkHot(T);
-  // And so does whatever a hot function calls outside a waiting loop.
+  // And so does whatever a hot function calls outside a waiting loop; a
+  // function with no blocking call has no waiting loop.
   while (!Worklist.empty()) {
     const Function *F = Worklist.pop_back_val();
     for (const CallSite &CS : CallSites[F])
-      if (loopKind(*CS.Call) != LoopKind::Waiting)
+      if (!AllSettled(CS) &&
+          (!MayWait.contains(F) || loopKind(*CS.Call) != LoopKind::Waiting))
         for (const Function *T : CS.Targets)
           MarkHot(T);
   }
