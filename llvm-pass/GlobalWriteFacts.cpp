@@ -270,33 +270,10 @@ void PointerWalker::visitConstant(const Constant &C) {
   }
 }
 
-/// A constant table of the module's own that is only loaded from, such as
-/// SimplifyCFG's switch lookup tables (`switch (i) { case 0: p = &a; ...}`):
-/// a pointer loaded from it may be this global's address, so each load is
-/// followed like the address itself. Conservative: the accesses through
-/// the table's other entries count too.
 bool PointerWalker::followLookupTable(const GlobalVariable &Table) {
-  if (!Table.isConstant() || !Table.hasLocalLinkage() ||
-      !Table.hasInitializer())
-    return false;
   SmallVector<const Value *, 8> Loads;
-  SmallVector<const Value *, 8> Worklist{&Table};
-  SmallPtrSet<const Value *, 8> Seen;
-  while (!Worklist.empty()) {
-    const Value *V = Worklist.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (const Use &U : V->uses()) {
-      const User *Usr = U.getUser();
-      if ((isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr)) &&
-          U.getOperandNo() == 0)
-        Worklist.push_back(Usr);
-      else if (isa<LoadInst>(Usr))
-        Loads.push_back(Usr);
-      else
-        return false; // The table itself escapes: so does the address.
-    }
-  }
+  if (!lookupTableLoads(Table, Loads))
+    return false;
   for (const Value *L : Loads)
     push(L);
   return true;
@@ -345,4 +322,29 @@ std::vector<GlobalFacts> cacheline::collectGlobalFacts(Module &M,
     Result.push_back(std::move(Facts));
   }
   return Result;
+}
+
+bool cacheline::lookupTableLoads(const GlobalVariable &Table,
+                                 SmallVectorImpl<const Value *> &Loads) {
+  if (!Table.isConstant() || !Table.hasLocalLinkage() ||
+      !Table.hasInitializer())
+    return false;
+  SmallVector<const Value *, 8> Worklist{&Table};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if ((isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr)) &&
+          U.getOperandNo() == 0)
+        Worklist.push_back(Usr);
+      else if (isa<LoadInst>(Usr))
+        Loads.push_back(Usr);
+      else
+        return false; // The table itself escapes: so does the address.
+    }
+  }
+  return true;
 }

@@ -29,6 +29,7 @@ class Function;
 class GlobalVariable;
 class Instruction;
 class Module;
+class Value;
 } // namespace llvm
 
 namespace cacheline {
@@ -99,6 +100,16 @@ std::vector<GlobalFacts> collectGlobalFacts(llvm::Module &M,
                                             const ThreadContext &TC,
                                             BFIGetter GetBFI,
                                             bool WantFrequencies);
+
+/// A constant table of the module's own that is only loaded from, such as
+/// SimplifyCFG's switch lookup tables (`switch (i) { case 0: p = &a; ...}`):
+/// a pointer loaded from it may be the address of any global in its
+/// initializer, so the walk follows each load like the address itself
+/// (conservative: accesses through the table's other entries count too).
+/// Returns false, with \p Loads unspecified, if \p Table is not such a
+/// table (writable, exported, or itself escaping).
+bool lookupTableLoads(const llvm::GlobalVariable &Table,
+                      llvm::SmallVectorImpl<const llvm::Value *> &Loads);
 
 } // namespace cacheline
 

@@ -332,8 +332,12 @@ void SummaryWalker::visitConstant(const Constant &C) {
       continue;
     if (const auto *GV = dyn_cast<GlobalVariable>(Cur)) {
       StringRef Name = GV->getName();
+      SmallVector<const Value *, 8> Loads;
       if (Name == "llvm.used" || Name == "llvm.compiler.used")
         InUsedList = true;
+      else if (lookupTableLoads(*GV, Loads))
+        for (const Value *L : Loads)
+          push(L); // As GlobalWriteFacts does.
       else
         escape("address stored in the initializer of " + Name, nullptr);
       continue;
