@@ -1,6 +1,7 @@
 //===- GlobalWriteFacts.cpp - Who reads and writes each global -----------===//
 
 #include "GlobalWriteFacts.h"
+#include "PointerUseWalker.h"
 #include "KnownFunctions.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -58,24 +59,12 @@ const Function *Access::function() const { return Inst->getFunction(); }
 namespace {
 
 /// Follows every pointer derived from one global and records its accesses.
-class PointerWalker {
+class PointerWalker : public PointerUseWalker<PointerWalker> {
 public:
   explicit PointerWalker(GlobalFacts &Facts) : Facts(Facts) {}
 
-  void walk(const Value *Root) {
-    push(Root);
-    while (!Worklist.empty()) {
-      const Value *V = Worklist.pop_back_val();
-      for (const Use &U : V->uses())
-        visitUse(U);
-    }
-  }
-
 private:
-  void push(const Value *V) {
-    if (Visited.insert(V).second)
-      Worklist.push_back(V);
-  }
+  friend class PointerUseWalker<PointerWalker>;
 
   void record(AccessKind Kind, const Instruction *I) {
     Access A;
@@ -93,82 +82,12 @@ private:
     Facts.EscapeAt = At;
   }
 
-  void visitUse(const Use &U);
   void visitCall(const CallBase &CB, const Use &U);
   void visitConstant(const Constant &C);
   bool followLookupTable(const GlobalVariable &Table);
 
   GlobalFacts &Facts;
-  SmallVector<const Value *, 16> Worklist;
-  SmallPtrSet<const Value *, 16> Visited;
 };
-
-void PointerWalker::visitUse(const Use &U) {
-  const User *Usr = U.getUser();
-  const auto *I = dyn_cast<Instruction>(Usr);
-
-  if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
-      isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
-      isa<SelectInst>(Usr) || isa<GlobalAlias>(Usr)) {
-    if (isa<SelectInst>(Usr) && U.getOperandNo() == 0)
-      return; // The condition, not an address.
-    push(Usr);
-    return;
-  }
-  if (const auto *C = dyn_cast<Constant>(Usr)) {
-    visitConstant(*C);
-    return;
-  }
-  if (!I) {
-    escape("used by a non-instruction", nullptr);
-    return;
-  }
-
-  if (const auto *LI = dyn_cast<LoadInst>(I)) {
-    (void)LI;
-    record(AccessKind::Load, I);
-    return;
-  }
-  if (const auto *SI = dyn_cast<StoreInst>(I)) {
-    if (SI->getPointerOperand() == U.get() && U.getOperandNo() == 1)
-      record(SI->isAtomic() ? AccessKind::AtomicStore : AccessKind::Store, I);
-    else
-      escape("address stored to memory", I);
-    return;
-  }
-  if (const auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
-    if (U.getOperandNo() == RMW->getPointerOperandIndex())
-      record(AccessKind::AtomicRMW, I);
-    else
-      escape("address stored by atomicrmw", I);
-    return;
-  }
-  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
-    if (U.getOperandNo() == CX->getPointerOperandIndex())
-      record(AccessKind::CmpXchg, I);
-    else
-      escape("address stored by cmpxchg", I);
-    return;
-  }
-  if (isa<ICmpInst>(I))
-    return; // Comparing addresses reads nothing.
-  if (const auto *P2I = dyn_cast<PtrToIntInst>(I)) {
-    // An integer that is only compared cannot come back as a pointer.
-    if (all_of(P2I->users(), [](const User *PU) { return isa<ICmpInst>(PU); }))
-      return;
-    escape("address converted to an integer (ptrtoint)", I);
-    return;
-  }
-  if (const auto *CB = dyn_cast<CallBase>(I)) {
-    visitCall(*CB, U);
-    return;
-  }
-  if (isa<ReturnInst>(I)) {
-    escape("address returned", I);
-    return;
-  }
-  escape(Twine("address used by ") + I->getOpcodeName(), I);
-}
 
 void PointerWalker::visitCall(const CallBase &CB, const Use &U) {
   if (CB.isCallee(&U)) {

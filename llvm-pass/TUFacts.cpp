@@ -12,6 +12,7 @@
 #include "TUFacts.h"
 #include "GlobalWriteFacts.h"
 #include "KnownFunctions.h"
+#include "PointerUseWalker.h"
 #include "ThreadContext.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -125,7 +126,7 @@ private:
 /// PointerWalker (GlobalWriteFacts.cpp) for one root: a global or a
 /// parameter. A call handing the pointer to a named function is recorded,
 /// not followed: its body may be in another TU.
-class SummaryWalker {
+class SummaryWalker : public PointerUseWalker<SummaryWalker> {
 public:
   SummaryWalker(Positions &Pos) : Pos(Pos) {}
 
@@ -133,20 +134,8 @@ public:
   std::string Escape;
   bool InUsedList = false;
 
-  void walk(const Value *Root) {
-    push(Root);
-    while (!Worklist.empty()) {
-      const Value *V = Worklist.pop_back_val();
-      for (const Use &U : V->uses())
-        visitUse(U);
-    }
-  }
-
 private:
-  void push(const Value *V) {
-    if (Visited.insert(V).second)
-      Worklist.push_back(V);
-  }
+  friend class PointerUseWalker<SummaryWalker>;
 
   void record(AccessKind Kind, const Instruction *I) {
     json::Object O{{"k", accessKindName(Kind)}};
@@ -162,77 +151,11 @@ private:
       Escape += " in " + At->getFunction()->getName().str();
   }
 
-  void visitUse(const Use &U);
   void visitCall(const CallBase &CB, const Use &U);
   void visitConstant(const Constant &C);
 
   Positions &Pos;
-  SmallVector<const Value *, 16> Worklist;
-  SmallPtrSet<const Value *, 16> Visited;
 };
-
-void SummaryWalker::visitUse(const Use &U) {
-  const User *Usr = U.getUser();
-  const auto *I = dyn_cast<Instruction>(Usr);
-  if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
-      isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
-      isa<SelectInst>(Usr) || isa<GlobalAlias>(Usr)) {
-    if (isa<SelectInst>(Usr) && U.getOperandNo() == 0)
-      return;
-    push(Usr);
-    return;
-  }
-  if (const auto *C = dyn_cast<Constant>(Usr)) {
-    visitConstant(*C);
-    return;
-  }
-  if (!I) {
-    escape("used by a non-instruction", nullptr);
-    return;
-  }
-  if (isa<LoadInst>(I)) {
-    record(AccessKind::Load, I);
-    return;
-  }
-  if (const auto *SI = dyn_cast<StoreInst>(I)) {
-    if (SI->getPointerOperand() == U.get() && U.getOperandNo() == 1)
-      record(SI->isAtomic() ? AccessKind::AtomicStore : AccessKind::Store, I);
-    else
-      escape("address stored to memory", I);
-    return;
-  }
-  if (const auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
-    if (U.getOperandNo() == RMW->getPointerOperandIndex())
-      record(AccessKind::AtomicRMW, I);
-    else
-      escape("address stored by atomicrmw", I);
-    return;
-  }
-  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
-    if (U.getOperandNo() == CX->getPointerOperandIndex())
-      record(AccessKind::CmpXchg, I);
-    else
-      escape("address stored by cmpxchg", I);
-    return;
-  }
-  if (isa<ICmpInst>(I))
-    return;
-  if (const auto *P2I = dyn_cast<PtrToIntInst>(I)) {
-    if (all_of(P2I->users(), [](const User *PU) { return isa<ICmpInst>(PU); }))
-      return;
-    escape("address converted to an integer (ptrtoint)", I);
-    return;
-  }
-  if (const auto *CB = dyn_cast<CallBase>(I)) {
-    visitCall(*CB, U);
-    return;
-  }
-  if (isa<ReturnInst>(I)) {
-    escape("address returned", I);
-    return;
-  }
-  escape(Twine("address used by ") + I->getOpcodeName(), I);
-}
 
 void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   if (CB.isCallee(&U)) {

@@ -1,0 +1,132 @@
+//===- PointerUseWalker.h - Follow every pointer derived from a value -*- C++ -*-===//
+//
+// The walk shared by the full-LTO facts (GlobalWriteFacts) and the per-TU
+// facts (TUFacts): from a root (a global, a parameter) through every GEP,
+// cast, phi, select and alias to the instructions that load, store, compare
+// or hand on the address. What an access or a call means is the derived
+// walker's business: it provides
+//
+//   void record(AccessKind, const Instruction *);
+//   void escape(const Twine &Reason, const Instruction *At);
+//   void visitCall(const CallBase &, const Use &);
+//   void visitConstant(const Constant &);
+//
+// and befriends PointerUseWalker<Derived>.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_POINTERUSEWALKER_H
+#define CACHELINE_LAYOUT_POINTERUSEWALKER_H
+
+#include "GlobalWriteFacts.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constant.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
+
+namespace cacheline {
+
+template <class Derived> class PointerUseWalker {
+public:
+  void walk(const llvm::Value *Root) {
+    push(Root);
+    while (!Worklist.empty()) {
+      const llvm::Value *V = Worklist.pop_back_val();
+      for (const llvm::Use &U : V->uses())
+        visitUse(U);
+    }
+  }
+
+protected:
+  /// Follows \p V's uses too (once).
+  void push(const llvm::Value *V) {
+    if (Visited.insert(V).second)
+      Worklist.push_back(V);
+  }
+
+private:
+  Derived &derived() { return static_cast<Derived &>(*this); }
+  void visitUse(const llvm::Use &U);
+
+  llvm::SmallVector<const llvm::Value *, 16> Worklist;
+  llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
+};
+
+template <class Derived>
+void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
+  using namespace llvm;
+  const User *Usr = U.getUser();
+  const auto *I = dyn_cast<Instruction>(Usr);
+
+  if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
+      isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
+      isa<SelectInst>(Usr) || isa<GlobalAlias>(Usr)) {
+    if (isa<SelectInst>(Usr) && U.getOperandNo() == 0)
+      return; // The condition, not an address.
+    push(Usr);
+    return;
+  }
+  if (const auto *C = dyn_cast<Constant>(Usr)) {
+    derived().visitConstant(*C);
+    return;
+  }
+  if (!I) {
+    derived().escape("used by a non-instruction", nullptr);
+    return;
+  }
+
+  if (isa<LoadInst>(I)) {
+    derived().record(AccessKind::Load, I);
+    return;
+  }
+  if (const auto *SI = dyn_cast<StoreInst>(I)) {
+    if (SI->getPointerOperand() == U.get() && U.getOperandNo() == 1)
+      derived().record(SI->isAtomic() ? AccessKind::AtomicStore
+                                      : AccessKind::Store,
+                       I);
+    else
+      derived().escape("address stored to memory", I);
+    return;
+  }
+  if (const auto *RMW = dyn_cast<AtomicRMWInst>(I)) {
+    if (U.getOperandNo() == RMW->getPointerOperandIndex())
+      derived().record(AccessKind::AtomicRMW, I);
+    else
+      derived().escape("address stored by atomicrmw", I);
+    return;
+  }
+  if (const auto *CX = dyn_cast<AtomicCmpXchgInst>(I)) {
+    if (U.getOperandNo() == CX->getPointerOperandIndex())
+      derived().record(AccessKind::CmpXchg, I);
+    else
+      derived().escape("address stored by cmpxchg", I);
+    return;
+  }
+  if (isa<ICmpInst>(I))
+    return; // Comparing addresses reads nothing.
+  if (const auto *P2I = dyn_cast<PtrToIntInst>(I)) {
+    // An integer that is only compared cannot come back as a pointer.
+    if (all_of(P2I->users(), [](const User *PU) { return isa<ICmpInst>(PU); }))
+      return;
+    derived().escape("address converted to an integer (ptrtoint)", I);
+    return;
+  }
+  if (const auto *CB = dyn_cast<CallBase>(I)) {
+    derived().visitCall(*CB, U);
+    return;
+  }
+  if (isa<ReturnInst>(I)) {
+    derived().escape("address returned", I);
+    return;
+  }
+  derived().escape(Twine("address used by ") + I->getOpcodeName(), I);
+}
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_POINTERUSEWALKER_H
