@@ -8,7 +8,7 @@ set -euo pipefail
 PACKAGES=(
   clang-19 lld-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
   cmake ninja-build python3 make libc6-dev libstdc++-12-dev binutils file
-  gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+  gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
 )
 LLVM_PREFIX=/usr/lib/llvm-19
 # Files that must exist afterwards (a package can be "installed" yet broken).

@@ -102,5 +102,9 @@ if os.access("/usr/bin/aarch64-linux-gnu-gcc", os.X_OK) and \
         os.path.isdir("/usr/aarch64-linux-gnu/lib"):
     config.available_features.add("aarch64-cross")
 
+# Runs AArch64 programs on this machine.
+if os.access("/usr/bin/qemu-aarch64-static", os.X_OK):
+    config.available_features.add("qemu-aarch64")
+
 if not os.path.exists(config.cacheline_plugin):
     lit_config.warning("plugin not built yet: %s" % config.cacheline_plugin)
