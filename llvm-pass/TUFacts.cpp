@@ -294,42 +294,14 @@ void collectInitializerOwners(const Constant *C,
 /// calls to functions whose body is not here left to the merge: sets
 /// "leak" and "leakc" (callee names) on \p O.
 void leakFacts(const GlobalVariable &GV, json::Object &O) {
-  SmallVector<const Value *, 8> WL{&GV};
-  SmallPtrSet<const Value *, 8> Seen;
   json::Array Callees;
-  bool Leak = false;
-  while (!WL.empty() && !Leak) {
-    const Value *V = WL.pop_back_val();
-    if (!Seen.insert(V).second)
-      continue;
-    for (const Use &U : V->uses()) {
-      const User *Usr = U.getUser();
-      if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
-          isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
-          isa<SelectInst>(Usr)) {
-        WL.push_back(Usr);
-        continue;
-      }
-      if (isa<LoadInst>(Usr) || isa<ICmpInst>(Usr))
-        continue;
-      if (const auto *SI = dyn_cast<StoreInst>(Usr);
-          SI && SI->getPointerOperand() == U.get())
-        continue;
-      if (const auto *CB = dyn_cast<CallBase>(Usr)) {
-        const Function *Callee = calledFunction(*CB);
-        if (Callee && (Callee->isIntrinsic() ||
-                       (!Callee->isDeclaration() && !Callee->isInterposable())))
-          continue;
-        if (Callee && CB->isArgOperand(&U)) {
-          Callees.push_back(Callee->getName());
-          continue;
-        }
-      }
-      Leak = true;
-      break;
-    }
-  }
-  O["leak"] = Leak;
+  O["leak"] = contentsMayLeak(
+      GV, [&](const CallBase &CB, const Function *Callee, const Use &U) {
+        if (!Callee || !CB.isArgOperand(&U))
+          return false;
+        Callees.push_back(Callee->getName());
+        return true;
+      });
   if (!Callees.empty())
     O["leakc"] = std::move(Callees);
 }

@@ -54,8 +54,15 @@ static void collectInitializerOwners(const Constant *C,
 /// address is passed to a call, stored, returned or put in an initializer.
 /// A function whose address sits in such memory may be called by anyone.
 static bool contentsLeakOut(const GlobalVariable &GV) {
-  if (!GV.hasLocalLinkage())
-    return true;
+  return !GV.hasLocalLinkage() ||
+         contentsMayLeak(GV, [](const CallBase &, const Function *,
+                                const Use &) { return false; });
+}
+
+bool cacheline::contentsMayLeak(
+    const GlobalVariable &GV,
+    function_ref<bool(const CallBase &, const Function *, const Use &)>
+        OutsideCall) {
   SmallVector<const Value *, 8> Worklist{&GV};
   SmallPtrSet<const Value *, 8> Seen;
   while (!Worklist.empty()) {
@@ -80,6 +87,8 @@ static bool contentsLeakOut(const GlobalVariable &GV) {
         // Into the module's own code: its loads are indirect calls we see.
         if (Callee && (Callee->isIntrinsic() ||
                        (!Callee->isDeclaration() && !Callee->isInterposable())))
+          continue;
+        if (OutsideCall(*CB, Callee, U))
           continue;
       }
       return true;

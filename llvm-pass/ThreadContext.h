@@ -24,6 +24,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
 
@@ -33,9 +34,11 @@ namespace llvm {
 class BasicBlock;
 class CallBase;
 class Function;
+class GlobalVariable;
 class Instruction;
 class Loop;
 class Module;
+class Use;
 class raw_ostream;
 } // namespace llvm
 
@@ -49,6 +52,18 @@ enum class LoopKind {
 };
 
 const char *loopKindName(LoopKind K);
+
+/// Follows \p GV's address to the uses through which code might read a
+/// pointer out of its memory: anything but loads, compares, stores into it
+/// and calls into the module's own code. A call handing the address to a
+/// function defined elsewhere goes to \p OutsideCall, which returns true
+/// to go on (the caller deals with the call). Returns true if the contents
+/// may leak. Shared by the full-LTO analysis and the per-TU facts.
+bool contentsMayLeak(
+    const llvm::GlobalVariable &GV,
+    llvm::function_ref<bool(const llvm::CallBase &CB,
+                            const llvm::Function *Callee, const llvm::Use &U)>
+        OutsideCall);
 
 class ThreadContext {
 public:
