@@ -365,13 +365,13 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
 
   // Classify.
   const auto &Syms = Image.dataSymbols();
-  std::vector<std::vector<const DataAccess *>> BySymbol(Syms.size());
+  R.AccessesOf.assign(Syms.size(), {});
   for (const DataAccess &A : R.Accesses)
-    BySymbol[A.Symbol].push_back(&A);
+    R.AccessesOf[A.Symbol].push_back(&A);
   R.Verdicts.resize(Syms.size());
   for (size_t S = 0; S != Syms.size(); ++S) {
     SymbolVerdict &V = R.Verdicts[S];
-    const auto &Accesses = BySymbol[S];
+    const auto &Accesses = R.AccessesOf[S];
     if (Syms[S].Relro) {
       V = {SymbolClass::ReadMostly, "read-only after relocation (RELRO)"};
       continue;

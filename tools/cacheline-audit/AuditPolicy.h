@@ -57,6 +57,8 @@ struct Audit {
   /// lock calls where the callee is known.
   std::vector<DataAccess> Accesses;
   std::vector<SymbolVerdict> Verdicts; ///< Per data symbol.
+  /// Per data symbol, its entries of Accesses (which stays unchanged).
+  std::vector<std::vector<const DataAccess *>> AccessesOf;
 
   /// Runs at start-up, before any thread.
   bool isStartUp(const BinaryImage &Image, const DataAccess &A) const;

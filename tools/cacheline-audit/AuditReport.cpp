@@ -39,11 +39,11 @@ std::vector<std::string> writers(const AuditOutput &Out, uint32_t Sym,
                                  size_t Max) {
   std::vector<std::string> Names;
   std::set<std::string> Seen;
-  for (const DataAccess &A : Out.Result.Accesses) {
-    if (A.Symbol != Sym || !A.isWrite() || Out.Result.isStartUp(Out.Image, A))
+  for (const DataAccess *A : Out.Result.AccessesOf[Sym]) {
+    if (!A->isWrite() || Out.Result.isStartUp(Out.Image, *A))
       continue;
-    std::string Name = demangle(Out.Image.functions()[A.Function].Name);
-    if (A.InLoop)
+    std::string Name = demangle(Out.Image.functions()[A->Function].Name);
+    if (A->InLoop)
       Name += " (loop)";
     if (Seen.insert(Name).second && Names.size() < Max)
       Names.push_back(Name);
@@ -121,9 +121,6 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
   const BinaryImage &Image = Out.Image;
   const auto &Syms = Image.dataSymbols();
   auto Counts = classCounts(Out.Result);
-  std::vector<std::vector<const DataAccess *>> BySymbol(Syms.size());
-  for (const DataAccess &A : Out.Result.Accesses)
-    BySymbol[A.Symbol].push_back(&A);
   // Lists of accesses are capped; the counts are not.
   constexpr size_t MaxListed = 16;
 
@@ -155,7 +152,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
             J.attribute("observed", true);
           size_t NumWrites = 0, NumReads = 0;
           J.attributeArray("writes", [&] {
-            for (const DataAccess *A : BySymbol[S]) {
+            for (const DataAccess *A : Out.Result.AccessesOf[S]) {
               if (!A->isWrite() || NumWrites++ >= MaxListed)
                 continue;
               J.object([&] {
@@ -168,7 +165,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
             }
           });
           J.attributeArray("reads", [&] {
-            for (const DataAccess *A : BySymbol[S]) {
+            for (const DataAccess *A : Out.Result.AccessesOf[S]) {
               if (A->Kind != AccessKind::Load || NumReads++ >= MaxListed)
                 continue;
               J.object([&] {

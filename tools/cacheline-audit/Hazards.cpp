@@ -33,11 +33,6 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
         break;
     }
   }
-  std::vector<std::vector<const DataAccess *>> Reads(Syms.size());
-  for (const DataAccess &Access : A.Accesses)
-    if (Access.Kind == AccessKind::Load && !A.isStartUp(Image, Access))
-      Reads[Access.Symbol].push_back(&Access);
-
   std::vector<Hazard> Hazards;
   for (const auto &[Line, Members] : Lines) {
     if (Members.size() < 2 || !HotLines.count(Line))
@@ -54,7 +49,9 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
       (Hot ? H.WriteHot : H.Others).push_back(S);
       if (Hot)
         Heat += std::max(1u, A.Verdicts[S].HotWrites);
-      for (const DataAccess *R : Reads[S]) {
+      for (const DataAccess *R : A.AccessesOf[S]) {
+        if (R->Kind != AccessKind::Load || A.isStartUp(Image, *R))
+          continue; // Run-time reads only.
         ReaderFunctions.insert(R->Function);
         if (!Hot)
           Exposure += R->InLoop ? 2 : 1;
