@@ -4,7 +4,9 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/InstrTypes.h"
 
 using namespace llvm;
 using namespace cacheline;
@@ -56,6 +58,19 @@ KnownFunction synchronous(unsigned CallbackArg,
   KnownFunction K = callback(CallbackArg, CallbackKind::Synchronous);
   for (unsigned A : Written)
     K.Effects[A] = ArgEffect::Write;
+  return K;
+}
+
+/// libevent's event registration: the library keeps the event (and
+/// writes it while the loop runs) and calls the callback from its loop.
+KnownFunction eventRegistration(unsigned FdArg, unsigned FlagsArg,
+                                unsigned CallbackArg) {
+  KnownFunction K;
+  for (ArgEffect &E : K.Effects)
+    E = ArgEffect::Escape;
+  K.Callbacks[CallbackArg] = CallbackKind::Async;
+  K.EventFdArg = FdArg;
+  K.EventFlagsArg = FlagsArg;
   return K;
 }
 
@@ -128,6 +143,12 @@ const StringMap<KnownFunction> &cTable() {
     T["at_quick_exit"] = callback(0, CallbackKind::AtExit);
     T["on_exit"] = callback(0, CallbackKind::AtExit);
     T["signal"] = callback(1, CallbackKind::AtExit);
+    // libevent: event_set(ev, fd, events, cb, arg),
+    // event_assign(ev, base, fd, events, cb, arg),
+    // event_new(base, fd, events, cb, arg).
+    T["event_set"] = eventRegistration(1, 2, 3);
+    T["event_assign"] = eventRegistration(2, 3, 4);
+    T["event_new"] = eventRegistration(1, 2, 3);
     {
       // __cxa_atexit(dtor, object, dso): the object is destroyed at exit,
       // which is no run-time traffic.
@@ -203,6 +224,22 @@ std::string demangled(const Function &F) {
 }
 
 } // namespace
+
+CallbackKind KnownFunction::callbackIn(const CallBase &CB,
+                                       unsigned ArgNo) const {
+  CallbackKind Kind = callbackIn(ArgNo);
+  if (Kind != CallbackKind::Async || EventFdArg < 0 ||
+      unsigned(EventFlagsArg) >= CB.arg_size())
+    return Kind;
+  // libevent's EV_READ, EV_WRITE and EV_SIGNAL.
+  constexpr uint64_t NonTimerEvents = 0x02 | 0x04 | 0x08;
+  const auto *Fd = dyn_cast<ConstantInt>(CB.getArgOperand(EventFdArg));
+  const auto *Flags = dyn_cast<ConstantInt>(CB.getArgOperand(EventFlagsArg));
+  if (Fd && Fd->isMinusOne() && Flags &&
+      (Flags->getZExtValue() & NonTimerEvents) == 0)
+    return CallbackKind::Timer;
+  return Kind;
+}
 
 std::optional<KnownFunction>
 cacheline::lookupKnownFunction(const Function &Callee) {

@@ -14,6 +14,7 @@
 #include <optional>
 
 namespace llvm {
+class CallBase;
 class Function;
 } // namespace llvm
 
@@ -37,20 +38,29 @@ enum class CallbackKind {
   RunOnce,       ///< Runs once (pthread_once).
   Synchronous,   ///< Called back before the call returns (qsort, bsearch).
   AtExit,        ///< Called at exit or on a rare event (atexit, signal).
+  Async,         ///< Called by the library whenever it likes, on any thread:
+                 ///< what an unknown function is assumed to do.
+  Timer,         ///< Called when a timer fires: at the timer's pace, not
+                 ///< per request (libevent's evtimer_set, evtimer_new).
 };
 
 struct KnownFunction {
-  static constexpr unsigned MaxArgs = 5;
+  static constexpr unsigned MaxArgs = 6;
   /// Effect on the object behind each pointer argument; later ones: Read.
   ArgEffect Effects[MaxArgs] = {ArgEffect::Read, ArgEffect::Read,
                                 ArgEffect::Read, ArgEffect::Read,
-                                ArgEffect::Read};
+                                ArgEffect::Read, ArgEffect::Read};
   /// What happens to a function pointer passed in each argument.
   CallbackKind Callbacks[MaxArgs] = {};
   /// The call starts a thread.
   bool CreatesThread = false;
   /// The call blocks until something happens: a loop around it waits.
   bool Waits = false;
+  /// For libevent's event registrations: the descriptor and event-flag
+  /// arguments. With descriptor -1 and none of EV_READ, EV_WRITE and
+  /// EV_SIGNAL the event is a timer (the evtimer_* macros pass exactly that).
+  int EventFdArg = -1;
+  int EventFlagsArg = -1;
 
   ArgEffect effectOn(unsigned ArgNo) const {
     return ArgNo < MaxArgs ? Effects[ArgNo] : ArgEffect::Read;
@@ -58,7 +68,17 @@ struct KnownFunction {
   CallbackKind callbackIn(unsigned ArgNo) const {
     return ArgNo < MaxArgs ? Callbacks[ArgNo] : CallbackKind::None;
   }
+  /// As above, for argument \p ArgNo of the call \p CB: an event
+  /// registration's callback is a timer's when the call's constant
+  /// arguments say so.
+  CallbackKind callbackIn(const llvm::CallBase &CB, unsigned ArgNo) const;
 };
+
+/// The library keeps a callback of kind \p K and calls it later, from
+/// whichever thread it likes.
+inline bool isDeferredCallback(CallbackKind K) {
+  return K == CallbackKind::Async || K == CallbackKind::Timer;
+}
 
 /// Looks \p Callee up by its (possibly mangled) name; std:: library
 /// functions are matched on their demangled name.

@@ -317,7 +317,8 @@ private:
   std::vector<std::string> GlobalOrder;
 
   StringSet<> ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots,
-      AddressTaken, Escaped, MayStartThreads, MayWait, StartUpOnly, Hot;
+      AddressTaken, Escaped, TimerCallbacks, MayStartThreads, MayWait,
+      StartUpOnly, Hot;
   std::vector<std::string> ThreadEntryList;
   std::map<std::string, std::vector<CallSite>> CallSites;
   std::map<std::string, std::vector<const CallSite *>> Callers;
@@ -416,6 +417,8 @@ void Program::scanFunctionAddresses() {
         CtorRoots.insert(F);
       else if (Use == "escaped")
         Escaped.insert(F);
+      else if (Use == "timer")
+        TimerCallbacks.insert(F);
       else if (Use == "taken")
         AddressTaken.insert(F);
     }
@@ -426,6 +429,7 @@ void Program::collectCallSites() {
   std::map<std::string, std::vector<std::string>> IndirectTargets;
   for (const std::string &K : FuncOrder)
     if (AddressTaken.contains(K) || Escaped.contains(K) ||
+        TimerCallbacks.contains(K) ||
         RunOnceRoots.contains(K) || AtExitRoots.contains(K) ||
         ThreadEntries.contains(K))
       IndirectTargets[Funcs.find(K)->second.F->FTy].push_back(K);
@@ -528,6 +532,7 @@ void Program::computeStartUpOnly() {
   };
   for (auto &[F, Sites] : CallSites) {
     bool Candidate = F != Main && localFn(F) && !Escaped.contains(F) &&
+                     !TimerCallbacks.contains(F) &&
                      !ThreadEntries.contains(F) && !AtExitRoots.contains(F) &&
                      !MayStartThreads.contains(F);
     auto It = Callers.find(F);
@@ -612,6 +617,8 @@ const char *Program::describe(const std::string &F) const {
     return "called only at start-up";
   if (Escaped.contains(F))
     return "callback of unknown code";
+  if (TimerCallbacks.contains(F) && !Hot.contains(F))
+    return "timer callback";
   if (Hot.contains(F))
     return "called repeatedly while threads run";
   if (AtExitRoots.contains(F))

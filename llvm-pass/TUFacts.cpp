@@ -323,6 +323,10 @@ void addressFacts(const Function &F, json::Array &Out) {
       return "atexit";
     case CallbackKind::Synchronous:
       return "none";
+    case CallbackKind::Async:
+      return "escaped";
+    case CallbackKind::Timer:
+      return "timer";
     case CallbackKind::None:
       break;
     }
@@ -349,7 +353,7 @@ void addressFacts(const Function &F, json::Array &Out) {
         continue;
       }
       std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
-      CallbackKind K = Known ? Known->callbackIn(CB->getArgOperandNo(&U))
+      CallbackKind K = Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&U))
                              : CallbackKind::None;
       // "taken" if some TU has the callee's body, else the fallback.
       Add("arg", json::Object{{"callee", Callee->getName()},
@@ -464,11 +468,12 @@ json::Object functionFacts(Function &F, Positions &Pos, bool IsMain) {
         auto *Fn = dyn_cast<Function>(Arg.get()->stripPointerCasts());
         if (!Fn)
           continue;
-        CallbackKind Kind = Known ? Known->callbackIn(CB->getArgOperandNo(&Arg))
-                                  : CallbackKind::None;
+        CallbackKind Kind =
+            Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&Arg))
+                  : CallbackKind::None;
         if (Kind == CallbackKind::Synchronous)
           Sync.push_back(Fn->getName());
-        else if (!Known)
+        else if (!Known || isDeferredCallback(Kind))
           Unknown.push_back(Fn->getName());
       }
       if (!Sync.empty())

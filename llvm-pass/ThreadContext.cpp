@@ -152,7 +152,7 @@ void ThreadContext::scanFunctionAddresses(Module &M) {
           continue;
         }
         std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
-        switch (Known ? Known->callbackIn(CB->getArgOperandNo(&U))
+        switch (Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&U))
                       : CallbackKind::None) {
         case CallbackKind::ThreadEntry:
           AddEntry(F);
@@ -165,6 +165,12 @@ void ThreadContext::scanFunctionAddresses(Module &M) {
           break;
         case CallbackKind::Synchronous:
           break; // An edge from this call: see collectCallSites.
+        case CallbackKind::Async:
+          Escaped.insert(&F);
+          break;
+        case CallbackKind::Timer:
+          TimerCallbacks.insert(&F);
+          break;
         case CallbackKind::None:
           if (Known)
             AddressTaken.insert(&F);
@@ -234,8 +240,8 @@ void ThreadContext::collectCallSites(Module &M) {
   for (Function &F : M)
     if (!F.isDeclaration() &&
         (AddressTaken.contains(&F) || Escaped.contains(&F) ||
-         RunOnceRoots.contains(&F) || AtExitRoots.contains(&F) ||
-         ThreadEntries.contains(&F)))
+         TimerCallbacks.contains(&F) || RunOnceRoots.contains(&F) ||
+         AtExitRoots.contains(&F) || ThreadEntries.contains(&F)))
       IndirectTargets[F.getFunctionType()].push_back(&F);
 
   for (Function &F : M) {
@@ -262,11 +268,12 @@ void ThreadContext::collectCallSites(Module &M) {
           auto *Fn = dyn_cast<Function>(Arg.get()->stripPointerCasts());
           if (!Fn || Fn->isDeclaration())
             continue;
-          CallbackKind Kind = Known ? Known->callbackIn(CB->getArgOperandNo(&Arg))
-                                    : CallbackKind::None;
+          CallbackKind Kind =
+              Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&Arg))
+                    : CallbackKind::None;
           if (Kind == CallbackKind::Synchronous)
             CS.Targets.push_back(Fn);
-          else if (!Known)
+          else if (!Known || isDeferredCallback(Kind))
             CS.StartsThreads = true; // Unknown code got a callback.
         }
         if (Known) {
@@ -355,8 +362,9 @@ void ThreadContext::computeStartUpOnly() {
     // Code that starts threads is not start-up code after that point;
     // only main is split at its first creation.
     bool Candidate = F != Main && F->hasLocalLinkage() &&
-                     !Escaped.contains(F) && !ThreadEntries.contains(F) &&
-                     !AtExitRoots.contains(F) && !MayStartThreads.contains(F);
+                     !Escaped.contains(F) && !TimerCallbacks.contains(F) &&
+                     !ThreadEntries.contains(F) && !AtExitRoots.contains(F) &&
+                     !MayStartThreads.contains(F);
     bool HasCallers = Callers.count(F) && !Callers.find(F)->second.empty();
     // A function whose address is taken but that no call of the module
     // reaches is called by code we cannot see.
@@ -470,6 +478,8 @@ const char *ThreadContext::describe(const Function &F) const {
     return "called only at start-up";
   if (Escaped.contains(&F))
     return "callback of unknown code";
+  if (TimerCallbacks.contains(&F) && !Hot.contains(&F))
+    return "timer callback";
   if (Hot.contains(&F))
     return "called repeatedly while threads run";
   if (AtExitRoots.contains(&F))

@@ -12,7 +12,8 @@
 //    that is only called (directly, or indirectly through a pointer that
 //    never leaves the module) from start-up code.
 //  * Hot functions: invoked repeatedly while threads run: thread entries
-//    and what they call, and whatever is called from a busy loop.
+//    and what they call, and whatever is called from a busy loop. A timer
+//    callback (libevent's evtimer) runs at the timer's pace and is not.
 //  * Waiting loops: a loop whose body blocks (sleep, poll, condition wait,
 //    an event-loop dispatch) wakes rarely and is not a hot loop.
 //
@@ -123,9 +124,10 @@ private:
   llvm::Function *Main = nullptr;
   bool HasThreads = false;
 
-  // How each function's address is used.
+  // How each function's address is used. Timer callbacks run while threads
+  // run, but at a timer's pace: they are no roots of hot code.
   llvm::DenseSet<const llvm::Function *> ThreadEntries, RunOnceRoots,
-      CtorRoots, AtExitRoots, AddressTaken, Escaped;
+      CtorRoots, AtExitRoots, AddressTaken, Escaped, TimerCallbacks;
   llvm::SmallVector<const llvm::Function *, 4> ThreadEntryList;
 
   llvm::DenseMap<const llvm::Function *, std::vector<CallSite>> CallSites;

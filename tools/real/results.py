@@ -4,6 +4,8 @@ and check binaries, run and summarise the benchmarks.
 
   results.py tests KIND LOG OUT.json       KIND: memcached, sqlite, threadtest3, zstd
   results.py compare PLAIN.json PASS.json  exit 1 when a test passing in PLAIN fails in PASS
+  results.py failing OUT.json PREFIX       the failed tests whose names start with PREFIX
+  results.py mark OUT.json TEST STATUS     set one test's status (after a rerun)
   results.py layout PROG NAME PLAIN PASS REPORT OUTDIR AUDIT CHECK
   results.py summary WORKDIR [--markdown]
 
@@ -296,6 +298,13 @@ def cmd_summary(work, markdown=False):
                 print("  tests %-12s with the pass: %d/%d passed (no run "
                       "without the pass here)"
                       % (sname, sum(1 for v in b.values() if v == "pass"), len(b)))
+        for retried in sorted(glob.glob(os.path.join(d, "retried-*.txt"))):
+            with open(retried) as f:
+                names = f.read().split()
+            if names:
+                print("  passed when run a second time (%s build): %s"
+                      % (os.path.basename(retried)[len("retried-"):-4],
+                         ", ".join(names)))
         for lay in sorted(glob.glob(os.path.join(d, "*.layout.json"))):
             r = load(lay)
             print_layout(r)
@@ -317,6 +326,16 @@ def main(argv):
         return cmd_tests(*argv[2:]) or 0
     if c == "compare":
         return cmd_compare(*argv[2:])
+    if c == "failing":
+        for t, s in sorted(load(argv[2], {}).items()):
+            if s == "fail" and t.startswith(argv[3]):
+                print(t)
+        return 0
+    if c == "mark":
+        res = load(argv[2], {})
+        res[argv[3]] = argv[4]
+        save(argv[2], res)
+        return 0
     if c == "layout":
         return cmd_layout(*argv[2:])
     if c == "summary":
