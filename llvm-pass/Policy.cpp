@@ -77,7 +77,9 @@ std::string describe(const AccessRecord &A) {
       S += "()";
   }
   S += " in " + demangle(A.Function);
-  if (A.InMainBeforeThreads)
+  if (!A.OnceFlag.empty())
+    S += " once, behind the init flag " + A.OnceFlag;
+  else if (A.InMainBeforeThreads)
     S += " before the first thread starts";
   else if (A.InMain)
     S += " after threads may exist";
@@ -127,6 +129,8 @@ AccessRecord makeAccessRecord(const Access &A, const ThreadContext &TC) {
     if (const Function *Callee = CB->getCalledFunction())
       R.Callee = Callee->getName().str();
   R.InMainBeforeThreads = TC.isInMainBeforeThreads(*A.Inst);
+  if (const std::string *Flag = TC.onceFlag(*A.Inst))
+    R.OnceFlag = *Flag;
   R.InMain = &F == F.getParent()->getFunction("main");
   R.Role = TC.describe(F);
   return R;

@@ -72,6 +72,7 @@ struct AccessRecord {
   bool InMainBeforeThreads = false;
   bool InMain = false;
   std::string Role; ///< ThreadContext::describe of the function.
+  std::string OnceFlag; ///< Runs behind this init flag (OnceRegions.h).
 
   bool isWrite() const {
     return Kind != AccessKind::Load && Kind != AccessKind::CallRead;

@@ -98,7 +98,7 @@ bool cacheline::contentsMayLeak(
 }
 
 ThreadContext::ThreadContext(Module &M, FunctionAnalysisManager &FAM)
-    : FAM(FAM) {
+    : FAM(FAM), Once(M, FAM) {
   Main = M.getFunction("main");
   if (Main && (Main->isDeclaration() || Main->hasLocalLinkage()))
     Main = nullptr;
@@ -347,8 +347,13 @@ bool ThreadContext::isInMainBeforeThreads(const Instruction &I) const {
   return It == MainFirstCreation.end() || !It->second->comesBefore(&I);
 }
 
+const std::string *ThreadContext::onceFlag(const Instruction &I) const {
+  return Once.flagOf(*I.getParent());
+}
+
 bool ThreadContext::isStartUp(const Instruction &I) const {
-  return StartUpOnly.contains(I.getFunction()) || isInMainBeforeThreads(I);
+  return StartUpOnly.contains(I.getFunction()) || isInMainBeforeThreads(I) ||
+         onceFlag(I);
 }
 
 void ThreadContext::computeStartUpOnly() {

@@ -8,9 +8,10 @@
 //    trampolines std::thread and std::async start, callbacks handed to
 //    unknown library code (which may run them on any thread).
 //  * Start-up: llvm.global_ctors, pthread_once/std::call_once routines,
-//    main before its first thread creation, and every internal function
-//    that is only called (directly, or indirectly through a pointer that
-//    never leaves the module) from start-up code.
+//    main before its first thread creation, code behind an init flag (see
+//    OnceRegions.h), and every internal function that is only called
+//    (directly, or indirectly through a pointer that never leaves the
+//    module) from start-up code.
 //  * Hot functions: invoked repeatedly while threads run: thread entries
 //    and what they call, and whatever is called from a busy loop. A timer
 //    callback (libevent's evtimer) runs at the timer's pace and is not.
@@ -28,6 +29,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/PassManager.h"
+
+#include "OnceRegions.h"
 
 #include <vector>
 
@@ -90,6 +93,8 @@ public:
   bool isStartUp(const llvm::Instruction &I) const;
   /// \p I is in main before the first thread can exist.
   bool isInMainBeforeThreads(const llvm::Instruction &I) const;
+  /// The init flag \p I runs behind (it runs once), or null.
+  const std::string *onceFlag(const llvm::Instruction &I) const;
 
   LoopKind loopKind(const llvm::Instruction &I) const;
 
@@ -121,6 +126,7 @@ private:
   bool isWaitingLoop(const llvm::Loop &L) const;
 
   llvm::FunctionAnalysisManager &FAM;
+  OnceRegions Once;
   llvm::Function *Main = nullptr;
   bool HasThreads = false;
 

@@ -1,0 +1,68 @@
+//===- OnceRegions.h - Code behind an initialisation flag -------*- C++ -*-===//
+//
+// Libraries initialise themselves lazily, from whichever API call comes
+// first and on whichever thread makes it:
+//
+//   int sqlite3_initialize(void) {
+//     if (sqlite3Config.isInit) return SQLITE_OK;
+//     ... fill tables, install the allocator ...
+//     sqlite3Config.isInit = 1;
+//   }
+//
+// sqlite3_initialize is called on every API entry, repeatedly and while
+// threads run, but the code behind the test runs once. Such code is a once
+// region: the blocks that run only while an init flag still holds its
+// initial value, in a function that changes the flag on that path.
+//
+// A flag is an integer or pointer at a constant offset in an internal
+// global, and it must be used only as an init flag:
+//  * every store to it stores a constant;
+//  * a store that changes it from its initial value is behind a test that
+//    the flag still holds that value (the init path); a store of the initial
+//    value is behind the opposite test (a shutdown path), in a function that
+//    never sets it: a flag flipped back and forth in one function, or reset
+//    unconditionally (a try-lock), is no init flag;
+//  * nothing else writes it: no atomic read-modify-write, memset or store of
+//    another width overlapping it, no store at an unknown offset into its
+//    global.
+// Writes through pointers handed to other functions are not seen: the flag
+// is trusted to be written where its global is named.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_ONCEREGIONS_H
+#define CACHELINE_LAYOUT_ONCEREGIONS_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class Module;
+} // namespace llvm
+
+namespace cacheline {
+
+class OnceRegions {
+public:
+  /// Dominator trees come from \p FAM.
+  OnceRegions(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
+
+  /// The init flag \p BB runs behind ("sqlite3Config+212"), or null when
+  /// \p BB is in no once region.
+  const std::string *flagOf(const llvm::BasicBlock &BB) const {
+    auto It = FlagOfBlock.find(&BB);
+    return It == FlagOfBlock.end() ? nullptr : &Flags[It->second];
+  }
+
+private:
+  std::vector<std::string> Flags;
+  llvm::DenseMap<const llvm::BasicBlock *, unsigned> FlagOfBlock;
+};
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_ONCEREGIONS_H
