@@ -29,6 +29,8 @@ json::Array accessesToJSON(ArrayRef<Access> Accesses, const ThreadContext &TC) {
                    {"loop", loopKindName(A.Loop)},
                    {"function_role", TC.describe(*A.function())},
                    {"frequency", std::round(A.Frequency * 1000) / 1000}};
+    if (const std::string *Flag = TC.onceFlag(*A.Inst))
+      O["once_flag"] = *Flag;
     if (A.ProfileCount)
       O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
     Out.push_back(std::move(O));

@@ -26,7 +26,7 @@
 ; RUN: FileCheck %s --input-file=%t.json
 
 ; CHECK-DAG: "class":"read-mostly","name":"table",{{.*}}"reason":"written only at start-up (store in init once, behind the init flag initialized in a loop); read by load in worker (thread entry) in a loop"
-; CHECK-DAG: "class":"read-mostly","name":"mode",{{.*}}"reason":"written only at start-up (store in init once, behind the init flag initialized); read by load in worker (thread entry) in a loop"
+; CHECK-DAG: "class":"read-mostly","name":"mode",{{.*}}"reason":"written only at start-up (store in init once, behind the init flag initialized); read by load in worker (thread entry) in a loop",{{.*}}"once_flag":"initialized"
 ; CHECK-DAG: "class":"write-hot","name":"hits",{{.*}}"reason":"written while threads run: store in worker (thread entry) in a loop"
 ; CHECK-DAG: "class":"write-hot","name":"toggled",{{.*}}"reason":"written while threads run: store in flip (called repeatedly while threads run)"
 ; CHECK-DAG: "class":"write-hot","name":"phase",
