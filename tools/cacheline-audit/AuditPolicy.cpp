@@ -208,9 +208,12 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   for (uint64_t A : Image.finiFunctions())
     if (int F = FunctionAt(A); F >= 0)
       C.Exit[F] = true;
+  // main is no thread's start routine: its address goes to the C library's
+  // start-up code, which runs it once on the first thread.
+  int Main = Image.mainAddress() ? FunctionAt(*Image.mainAddress()) : -1;
   if (UnknownEntry)
     for (size_t F = 0; F != NumFns; ++F)
-      if (AddressTaken[F] && !Init[F] && !C.Exit[F])
+      if (AddressTaken[F] && !Init[F] && !C.Exit[F] && int(F) != Main)
         C.ThreadEntry[F] = true;
 
   // Who calls whom, directly.
@@ -230,7 +233,6 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
           if (!CreatesThread[CS->Caller])
             CreatesThread[CS->Caller] = Changed = true;
   }
-  int Main = Image.mainAddress() ? FunctionAt(*Image.mainAddress()) : -1;
   if (Main >= 0) {
     // Code of main reachable from a call that may start a thread runs
     // beside threads; the rest (option parsing, set-up) is start-up code.
