@@ -314,6 +314,12 @@ def cmd_summary(work, markdown=False):
             s = bench_summary(b)
             if s:
                 print("  bench " + fmt_bench(s))
+        pgo = os.path.join(d, "pgo.txt")
+        if os.path.exists(pgo):
+            with open(pgo) as f:
+                for line in f:
+                    if line.startswith("summary"):
+                        print("  profile: " + line.strip())
     return rc
 
 
