@@ -111,7 +111,10 @@ bool isHotWrite(const AccessRecord &A, const PolicyOptions &Opts) {
 
 /// Orders hot writes by how clearly they show contention.
 int strength(const AccessRecord &A) {
-  return (A.isSynchronization() ? 4 : 0) +
+  // A write in a function that runs repeatedly beats one in a loop of code
+  // that runs once (main after the threads start): the report should name
+  // the per-request write, not the set-up loop.
+  return (A.isSynchronization() ? 8 : 0) + (A.HotFunction ? 4 : 0) +
          (A.Loop == LoopKind::Busy ? 2 : 0) + (A.ThreadEntryFunction ? 1 : 0);
 }
 
