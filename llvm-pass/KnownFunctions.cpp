@@ -216,8 +216,7 @@ std::optional<KnownFunction> lookupDemangled(StringRef Demangled) {
   return std::nullopt;
 }
 
-std::string demangled(const Function &F) {
-  StringRef Name = F.getName();
+std::string demangled(StringRef Name) {
   if (!Name.starts_with("_Z"))
     return {};
   return demangle(Name);
@@ -241,19 +240,22 @@ CallbackKind KnownFunction::callbackIn(const CallBase &CB,
   return Kind;
 }
 
-std::optional<KnownFunction>
-cacheline::lookupKnownFunction(const Function &Callee) {
-  StringRef Name = Callee.getName();
+std::optional<KnownFunction> cacheline::lookupKnownFunction(StringRef Name) {
   auto It = cTable().find(Name);
   if (It != cTable().end())
     return It->second;
-  if (std::string D = demangled(Callee); !D.empty())
+  if (std::string D = demangled(Name); !D.empty())
     return lookupDemangled(D);
   return std::nullopt;
 }
 
+std::optional<KnownFunction>
+cacheline::lookupKnownFunction(const Function &Callee) {
+  return lookupKnownFunction(Callee.getName());
+}
+
 bool cacheline::isLibraryThreadTrampoline(const Function &F) {
-  std::string D = demangled(F);
+  std::string D = demangled(F.getName());
   if (D.empty())
     return false;
   StringRef S(D);
@@ -264,7 +266,7 @@ bool cacheline::isLibraryThreadTrampoline(const Function &F) {
 }
 
 bool cacheline::isCallOnceBody(const Function &F) {
-  std::string D = demangled(F);
+  std::string D = demangled(F.getName());
   if (D.empty())
     return false;
   StringRef S(D);

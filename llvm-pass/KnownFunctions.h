@@ -83,6 +83,8 @@ inline bool isDeferredCallback(CallbackKind K) {
 /// Looks \p Callee up by its (possibly mangled) name; std:: library
 /// functions are matched on their demangled name.
 std::optional<KnownFunction> lookupKnownFunction(const llvm::Function &Callee);
+/// The same by symbol name, for code that has no IR (cacheline-audit).
+std::optional<KnownFunction> lookupKnownFunction(llvm::StringRef Name);
 
 /// True for the body of a callable that libstdc++ or libc++ starts on a new
 /// thread (std::thread::_State_impl<...>::_M_run, std::__thread_proxy<...>).

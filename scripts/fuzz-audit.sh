@@ -21,8 +21,9 @@ CXXFLAGS=(-std=c++17 -O1 -g -fno-rtti -fsanitize=fuzzer-no-link,address,undefine
           -fno-sanitize-recover=undefined
           $("$LLVM/llvm-config" --cppflags) -I"$SRC" -I"$ROOT/llvm-pass")
 objs=()
-newest_header=$(ls -t "$SRC"/*.h "$ROOT"/llvm-pass/LineSize.h | head -1)
-for f in "$SRC"/*.cpp "$ROOT/llvm-pass/LineSize.cpp" "$SRC/fuzz/AuditFuzzer.cpp"; do
+newest_header=$(ls -t "$SRC"/*.h "$ROOT"/llvm-pass/LineSize.h "$ROOT"/llvm-pass/KnownFunctions.h | head -1)
+for f in "$SRC"/*.cpp "$ROOT/llvm-pass/LineSize.cpp" "$ROOT/llvm-pass/KnownFunctions.cpp" \
+         "$SRC/fuzz/AuditFuzzer.cpp"; do
   [[ $(basename "$f") == cacheline-audit.cpp ]] && continue
   o="$OUT/obj/$(basename "$f" .cpp).o"
   if [[ ! -f $o || $f -nt $o || $newest_header -nt $o ]]; then

@@ -2,6 +2,7 @@
 
 #include "AuditPolicy.h"
 #include "BinaryImage.h"
+#include "KnownFunctions.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Demangle/Demangle.h"
@@ -129,7 +130,7 @@ std::string describe(const BinaryImage &Image, const Audit &R,
   else if (C.Exit[A.Function])
     S += " (at exit)";
   if (A.InLoop)
-    S += " in a loop";
+    S += C.inWaitingLoop(A) ? " in a loop that waits" : " in a loop";
   return S;
 }
 
@@ -221,6 +222,35 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   for (const CallSite &CS : Facts.Calls)
     if (int F = FunctionAt(CS.Target); F >= 0)
       CallersOf[F].push_back(&CS);
+
+  // Calls that may block: to a blocking library function (the pass's
+  // table), or to a function of the binary that makes one.
+  auto MayBlock = [&](const CallSite &CS) {
+    std::optional<KnownFunction> K = lookupKnownFunction(baseName(CalleeName(CS)));
+    return K && K->Waits;
+  };
+  std::vector<bool> MayWait(NumFns, false);
+  std::vector<uint32_t> WaitWork;
+  for (const CallSite &CS : Facts.Calls)
+    if (MayBlock(CS) && !MayWait[CS.Caller]) {
+      MayWait[CS.Caller] = true;
+      WaitWork.push_back(CS.Caller);
+    }
+  while (!WaitWork.empty()) {
+    uint32_t F = WaitWork.back();
+    WaitWork.pop_back();
+    for (const CallSite *CS : CallersOf[F])
+      if (!MayWait[CS->Caller]) {
+        MayWait[CS->Caller] = true;
+        WaitWork.push_back(CS->Caller);
+      }
+  }
+  for (const CallSite &CS : Facts.Calls) {
+    int Callee = FunctionAt(CS.Target);
+    if (CS.Loop != DataAccess::NoLoop &&
+        (MayBlock(CS) || (Callee >= 0 && MayWait[Callee])))
+      C.WaitingLoops.insert({CS.Caller, CS.Loop});
+  }
 
   // Functions that may start a thread, to find where main stops being
   // start-up code.
@@ -387,7 +417,8 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
     };
     const DataAccess *Hottest = nullptr;
     auto Strength = [&](const DataAccess *A) {
-      return (IsSync(A) ? 4 : 0) + (A->InLoop ? 2 : 0) +
+      return (IsSync(A) ? 4 : 0) +
+             (A->InLoop && !C.inWaitingLoop(*A) ? 2 : 0) +
              (C.ThreadEntry[A->Function] ? 1 : 0);
     };
     const DataAccess *Escape = nullptr, *Read = nullptr, *RunTimeWrite = nullptr,
@@ -409,7 +440,9 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
       RunTimeWrite = RunTimeWrite ? RunTimeWrite : A;
       if (C.Exit[A->Function])
         continue; // Once, at exit.
-      if (IsSync(A) || A->InLoop || C.ThreadEntry[A->Function]) {
+      // A waiting loop wakes rarely: only synchronisation in it counts.
+      if (IsSync(A) || (!C.inWaitingLoop(*A) &&
+                        (A->InLoop || C.ThreadEntry[A->Function]))) {
         ++V.HotWrites;
         if (!Hottest || Strength(A) > Strength(Hottest))
           Hottest = A;

@@ -16,7 +16,9 @@
 
 #include "CodeScanner.h"
 
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cacheline {
@@ -46,9 +48,19 @@ struct ProgramContext {
   /// beside threads (UINT64_MAX: none of it).
   std::vector<std::pair<uint64_t, uint64_t>> MainBlocks;
   std::vector<uint64_t> MainThreadsFrom;
+  /// Natural loops (function, loop) whose own blocks call something that
+  /// blocks (sleep, poll, a condition wait, an event loop; known by name,
+  /// as in the pass, or a function of the binary that reaches one): they
+  /// wake rarely, and what they write is not written repeatedly.
+  std::set<std::pair<uint32_t, uint32_t>> WaitingLoops;
 
   /// True if the instruction at \p Addr of main runs before any thread.
   bool isInMainBeforeThreads(uint64_t Addr) const;
+  /// True if \p A is in a loop that waits.
+  bool inWaitingLoop(const DataAccess &A) const {
+    return A.Loop != DataAccess::NoLoop &&
+           WaitingLoops.count({A.Function, A.Loop});
+  }
 };
 
 struct Audit {

@@ -44,7 +44,8 @@ std::vector<std::string> writers(const AuditOutput &Out, uint32_t Sym,
       continue;
     std::string Name = demangle(Out.Image.functions()[A->Function].Name);
     if (A->InLoop)
-      Name += " (loop)";
+      Name += Out.Result.Context.inWaitingLoop(*A) ? " (waiting loop)"
+                                                   : " (loop)";
     if (Seen.insert(Name).second && Names.size() < Max)
       Names.push_back(Name);
   }
@@ -159,6 +160,8 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
                 J.attribute("function", text(Image.functions()[A->Function].Name));
                 J.attribute("kind", accessKindName(A->Kind));
                 J.attribute("loop", A->InLoop);
+                if (Out.Result.Context.inWaitingLoop(*A))
+                  J.attribute("loop_waits", true);
                 J.attribute("start_up", Out.Result.isStartUp(Image, *A));
                 J.attribute("at", addressText(Image, A->InstAddress));
               });

@@ -142,6 +142,7 @@ struct Block {
   uint32_t First, Last; ///< Instruction indexes, inclusive.
   SmallVector<uint32_t, 2> Successors;
   bool InLoop = false;
+  uint32_t Loop = DataAccess::NoLoop; ///< Innermost natural loop.
 };
 
 /// Scans one function: decodes it, builds its control-flow graph, finds
@@ -160,6 +161,7 @@ public:
       return;
     buildBlocks();
     findLoops();
+    findNaturalLoops();
     propagate();
     for (uint32_t B = 0; B != Blocks.size(); ++B) {
       RegisterState Regs = In[B] ? *In[B] : RegisterState(*D.MRI);
@@ -176,6 +178,7 @@ private:
   void decode();
   void buildBlocks();
   void findLoops();
+  void findNaturalLoops();
   void propagate();
   void interpret(uint32_t B, RegisterState &Regs, bool Record);
   const MCInstrDesc &desc(const Decoded &I) const {
@@ -193,13 +196,22 @@ private:
       return T;
     return std::nullopt;
   }
-  void record(uint64_t Address, uint64_t InstAddr, bool InLoop, AccessKind K,
-              uint64_t Callee = 0, uint8_t Argument = DataAccess::NoArgument) {
+  void record(uint64_t Address, uint64_t InstAddr, const Block &B,
+              AccessKind K, uint64_t Callee = 0,
+              uint8_t Argument = DataAccess::NoArgument) {
     const DataSymbol *Sym = Image.dataSymbolAt(Address);
     if (!Sym)
       return;
-    Out.Accesses.push_back({uint32_t(Sym - Image.dataSymbols().data()), FnIndex,
-                            InstAddr, K, InLoop, Callee, Argument});
+    DataAccess A;
+    A.Symbol = uint32_t(Sym - Image.dataSymbols().data());
+    A.Function = FnIndex;
+    A.InstAddress = InstAddr;
+    A.Kind = K;
+    A.InLoop = B.InLoop;
+    A.Loop = B.Loop;
+    A.Callee = Callee;
+    A.Argument = Argument;
+    Out.Accesses.push_back(A);
   }
 
   const BinaryImage &Image;
@@ -332,6 +344,112 @@ void FunctionScanner::findLoops() {
   }
 }
 
+void FunctionScanner::findNaturalLoops() {
+  // Dominators (Cooper, Harvey and Kennedy) over the blocks reachable from
+  // the entry, then one natural loop per header of a back edge. A block's
+  // loop is the smallest that holds it: natural loops nest.
+  const uint32_t N = Blocks.size(), None = UINT32_MAX;
+  std::vector<uint32_t> Order, RPONum(N, None);
+  {
+    std::vector<bool> Seen(N, false);
+    std::vector<std::pair<uint32_t, uint32_t>> Work{{0, 0}};
+    Seen[0] = true;
+    while (!Work.empty()) {
+      auto &[B, Next] = Work.back();
+      if (Next < Blocks[B].Successors.size()) {
+        uint32_t S = Blocks[B].Successors[Next++];
+        if (!Seen[S]) {
+          Seen[S] = true;
+          Work.push_back({S, 0});
+        }
+        continue;
+      }
+      Order.push_back(B);
+      Work.pop_back();
+    }
+  }
+  std::reverse(Order.begin(), Order.end());
+  for (uint32_t I = 0; I != Order.size(); ++I)
+    RPONum[Order[I]] = I;
+  std::vector<SmallVector<uint32_t, 2>> Preds(N);
+  for (uint32_t B : Order)
+    for (uint32_t S : Blocks[B].Successors)
+      Preds[S].push_back(B);
+
+  std::vector<uint32_t> IDom(N, None);
+  IDom[0] = 0;
+  auto Intersect = [&](uint32_t A, uint32_t B) {
+    while (A != B) {
+      while (RPONum[A] > RPONum[B])
+        A = IDom[A];
+      while (RPONum[B] > RPONum[A])
+        B = IDom[B];
+    }
+    return A;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (size_t I = 1; I < Order.size(); ++I) {
+      uint32_t B = Order[I], New = None;
+      for (uint32_t P : Preds[B])
+        if (IDom[P] != None)
+          New = New == None ? P : Intersect(P, New);
+      if (New != None && IDom[B] != New) {
+        IDom[B] = New;
+        Changed = true;
+      }
+    }
+  }
+  auto Dominates = [&](uint32_t A, uint32_t B) {
+    for (;; B = IDom[B]) {
+      if (A == B)
+        return true;
+      if (B == 0)
+        return false;
+    }
+  };
+
+  // Back edges, grouped by header; each loop's body by a walk backwards
+  // from its latches that stops at the header.
+  std::vector<std::pair<uint32_t, std::vector<uint32_t>>> Loops;
+  std::vector<uint32_t> LoopOfHeader(N, None);
+  for (uint32_t B : Order)
+    for (uint32_t S : Blocks[B].Successors)
+      if (Dominates(S, B)) {
+        if (LoopOfHeader[S] == None) {
+          LoopOfHeader[S] = Loops.size();
+          Loops.push_back({S, {}});
+        }
+        Loops[LoopOfHeader[S]].second.push_back(B);
+      }
+  std::vector<std::vector<uint32_t>> Bodies(Loops.size());
+  std::vector<uint32_t> Mark(N, None);
+  for (uint32_t L = 0; L != Loops.size(); ++L) {
+    auto &[Header, Work] = Loops[L];
+    std::vector<uint32_t> &Body = Bodies[L];
+    Mark[Header] = L;
+    Body.push_back(Header);
+    while (!Work.empty()) {
+      uint32_t B = Work.back();
+      Work.pop_back();
+      if (Mark[B] == L)
+        continue;
+      Mark[B] = L;
+      Body.push_back(B);
+      append_range(Work, Preds[B]);
+    }
+  }
+  std::vector<uint32_t> BySize(Loops.size());
+  for (uint32_t L = 0; L != BySize.size(); ++L)
+    BySize[L] = L;
+  llvm::sort(BySize, [&](uint32_t A, uint32_t B) {
+    return Bodies[A].size() > Bodies[B].size();
+  });
+  for (uint32_t L : BySize)
+    for (uint32_t B : Bodies[L])
+      Blocks[B].Loop = L;
+}
+
 void FunctionScanner::propagate() {
   // Forward data flow: a register keeps a value into a block only if every
   // path seen so far brings the same value.
@@ -371,7 +489,7 @@ void FunctionScanner::propagate() {
 }
 
 void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
-  const bool InLoop = Blocks[B].InLoop;
+  const Block &Blk = Blocks[B];
   for (uint32_t Idx = Blocks[B].First; Idx <= Blocks[B].Last; ++Idx) {
     const Decoded &I = Insts[Idx];
     const MCInstrDesc &Desc = desc(I);
@@ -388,7 +506,8 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
         CS.Caller = FnIndex;
         CS.InstAddress = I.Address;
         CS.Target = E.Target.value_or(0);
-        CS.InLoop = InLoop;
+        CS.InLoop = Blk.InLoop;
+        CS.Loop = Blk.Loop;
         for (unsigned A = 0; A != 3; ++A)
           CS.Arguments[A] = Regs.get(Sem.argumentRegister(A));
         Out.Calls.push_back(CS);
@@ -396,7 +515,7 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
         // them; the policy decides which callees are harmless.
         for (unsigned A = 0; A != 3; ++A)
           if (CS.Arguments[A] && CS.Arguments[A]->K == RegisterValue::Pointer)
-            record(CS.Arguments[A]->Address, I.Address, InLoop,
+            record(CS.Arguments[A]->Address, I.Address, Blk,
                    AccessKind::Escape, CS.Target, A);
       }
       Regs.keepOnly([&](MCRegister R) { return Sem.isCalleeSaved(R); });
@@ -405,18 +524,18 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
 
     if (Record && E.MemoryAddress) {
       if (E.AtomicRMW)
-        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::AtomicRMW);
+        record(*E.MemoryAddress, I.Address, Blk, AccessKind::AtomicRMW);
       else if (E.AtomicStore)
-        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::AtomicStore);
+        record(*E.MemoryAddress, I.Address, Blk, AccessKind::AtomicStore);
       else if (E.Stores)
-        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::Store);
+        record(*E.MemoryAddress, I.Address, Blk, AccessKind::Store);
       if (E.Loads && !E.AtomicRMW)
-        record(*E.MemoryAddress, I.Address, InLoop, AccessKind::Load);
+        record(*E.MemoryAddress, I.Address, Blk, AccessKind::Load);
     }
     if (Record)
       for (MCRegister R : E.StoredRegisters)
         if (std::optional<uint64_t> A = Regs.address(R))
-          record(*A, I.Address, InLoop, AccessKind::Escape);
+          record(*A, I.Address, Blk, AccessKind::Escape);
 
     // Register effects: every definition forgets the old value.
     for (unsigned Op = 0, N = Desc.getNumDefs();

@@ -42,6 +42,10 @@ struct DataAccess {
   uint64_t InstAddress = 0;
   AccessKind Kind = AccessKind::Load;
   bool InLoop = false;
+  /// The innermost natural loop around it, numbered within its function;
+  /// NoLoop outside natural loops (an irreducible cycle is InLoop only).
+  uint32_t Loop = NoLoop;
+  static constexpr uint32_t NoLoop = UINT32_MAX;
   /// Escapes into a call: the callee (0 if unknown) and the argument.
   uint64_t Callee = 0;
   uint8_t Argument = NoArgument;
@@ -58,6 +62,7 @@ struct CallSite {
   uint64_t InstAddress = 0;
   uint64_t Target = 0; ///< 0 if unknown.
   bool InLoop = false;
+  uint32_t Loop = DataAccess::NoLoop; ///< As DataAccess::Loop.
   /// What the first three argument registers hold at the call.
   std::array<std::optional<RegisterValue>, 3> Arguments;
 };
