@@ -201,7 +201,7 @@ bool PointerWalker::followLookupTable(const GlobalVariable &Table) {
 void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI,
                 bool WantFrequencies) {
   Function &F = const_cast<Function &>(*A.function());
-  A.StartUp = TC.isStartUp(*A.Inst);
+  A.StartUp = TC.isStartUp(*A.Inst) || TC.onceFlag(*A.Inst);
   A.Loop = TC.loopKind(*A.Inst);
   A.HotFunction = TC.isHot(F);
   A.ThreadEntryFunction = TC.isThreadEntry(F);

@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ConstantFolding.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
@@ -202,11 +203,15 @@ private:
   }
 };
 
-/// The guards in \p F on flags \p Finder knows.
-std::vector<std::pair<const Flag *, Guard>> guardsIn(Function &F,
-                                                     FlagFinder &Finder) {
+/// The guards in \p F on flags \p Finder knows. A test inside a loop
+/// (while (!stop) ...) guards nothing that runs once.
+std::vector<std::pair<const Flag *, Guard>>
+guardsIn(Function &F, FlagFinder &Finder, FunctionAnalysisManager &FAM) {
   std::vector<std::pair<const Flag *, Guard>> Result;
+  const LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   for (BasicBlock &BB : F) {
+    if (LI.getLoopFor(&BB))
+      continue;
     const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() ||
         Br->getSuccessor(0) == Br->getSuccessor(1))
@@ -244,7 +249,7 @@ OnceRegions::OnceRegions(Module &M, FunctionAnalysisManager &FAM) {
       for (const StoreInst *S : *List) {
         Function *F = const_cast<Function *>(S->getFunction());
         if (!Guards.count(F))
-          Guards[F] = guardsIn(*F, Finder);
+          Guards[F] = guardsIn(*F, Finder, FAM);
       }
 
   auto IsBehind = [&](const StoreInst *S, const Flag &Fl, bool Initial) {

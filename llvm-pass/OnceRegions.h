@@ -12,13 +12,16 @@
 // sqlite3_initialize is called on every API entry, repeatedly and while
 // threads run, but the code behind the test runs once. Such code is a once
 // region: the blocks that run only while an init flag still holds its
-// initial value, in a function that changes the flag on that path.
+// initial value, in a function that changes the flag on that path. The
+// test must be outside every loop of the function (while (!stop) { ... }
+// tests a flag over and over); ThreadContext::onceFlag also leaves out
+// what a region does in loops other than short counted ones.
 //
 // A flag is an integer or pointer at a constant offset in an internal
 // global, and it must be used only as an init flag:
 //  * every store to it stores a constant;
-//  * a store that changes it from its initial value is behind a test that
-//    the flag still holds that value (the init path); a store of the initial
+//  * a store that changes it from its initial value is behind such a test
+//    that the flag still holds that value (the init path); a store of the initial
 //    value is behind the opposite test (a shutdown path), in a function that
 //    never sets it: a flag flipped back and forth in one function, or reset
 //    unconditionally (a try-lock), is no init flag;

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
@@ -348,12 +349,26 @@ bool ThreadContext::isInMainBeforeThreads(const Instruction &I) const {
 }
 
 const std::string *ThreadContext::onceFlag(const Instruction &I) const {
-  return Once.flagOf(*I.getParent());
+  const std::string *Flag = Once.flagOf(*I.getParent());
+  if (!Flag)
+    return nullptr;
+  // Other threads may run while a once region does: a loop in it repeats
+  // its writes unless it is a short counted loop (a table fill).
+  Function &F = const_cast<Function &>(*I.getFunction());
+  const Loop *L = FAM.getResult<LoopAnalysis>(F).getLoopFor(I.getParent());
+  if (!L)
+    return Flag;
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  for (; L; L = L->getParentLoop()) {
+    unsigned MaxTrips = SE.getSmallConstantMaxTripCount(L);
+    if (MaxTrips == 0 || MaxTrips > MaxOnceRegionTrips)
+      return nullptr;
+  }
+  return Flag;
 }
 
 bool ThreadContext::isStartUp(const Instruction &I) const {
-  return StartUpOnly.contains(I.getFunction()) || isInMainBeforeThreads(I) ||
-         onceFlag(I);
+  return StartUpOnly.contains(I.getFunction()) || isInMainBeforeThreads(I);
 }
 
 void ThreadContext::computeStartUpOnly() {

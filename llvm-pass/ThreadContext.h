@@ -8,10 +8,10 @@
 //    trampolines std::thread and std::async start, callbacks handed to
 //    unknown library code (which may run them on any thread).
 //  * Start-up: llvm.global_ctors, pthread_once/std::call_once routines,
-//    main before its first thread creation, code behind an init flag (see
-//    OnceRegions.h), and every internal function that is only called
-//    (directly, or indirectly through a pointer that never leaves the
-//    module) from start-up code.
+//    main before its first thread creation, and every internal function
+//    that is only called (directly, or indirectly through a pointer that
+//    never leaves the module) from start-up code. Writes behind an init
+//    flag (onceFlag, OnceRegions.h) count as start-up writes too.
 //  * Hot functions: invoked repeatedly while threads run: thread entries
 //    and what they call, and whatever is called from a busy loop. A timer
 //    callback (libevent's evtimer) runs at the timer's pace and is not.
@@ -93,8 +93,15 @@ public:
   bool isStartUp(const llvm::Instruction &I) const;
   /// \p I is in main before the first thread can exist.
   bool isInMainBeforeThreads(const llvm::Instruction &I) const;
-  /// The init flag \p I runs behind (it runs once), or null.
+  /// The init flag \p I runs behind, or null: \p I is in a once region
+  /// (OnceRegions.h) and in no loop of it but short counted ones, so it
+  /// runs a bounded number of times per initialisation. Such writes are
+  /// start-up writes; calls there are not start-up calls (the callee may
+  /// loop while other threads run).
   const std::string *onceFlag(const llvm::Instruction &I) const;
+
+  /// Loops in a once region with at most this many trips are table fills.
+  static constexpr unsigned MaxOnceRegionTrips = 65536;
 
   LoopKind loopKind(const llvm::Instruction &I) const;
 
