@@ -57,15 +57,4 @@ CACHELINE_LAYOUT_REPORT=$D/memcached.report.json make -j2 \
   CFLAGS="-O2 -flto -fprofile-instr-use=$D/memcached.profdata -Wno-profile-instr-unprofiled -Wno-profile-instr-out-of-date" \
   LDFLAGS="-flto -fuse-ld=lld -Wl,--load-pass-plugin=$PLUGIN" memcached > "$D/make-use.log" 2>&1
 
-python3 - "$NOPGO_REPORT" "$D/memcached.report.json" <<'EOF'
-import json, sys
-a = {g["name"]: g for g in json.load(open(sys.argv[1]))["globals"]}
-b = json.load(open(sys.argv[2]))
-print("summary without a profile:", json.load(open(sys.argv[1]))["summary"])
-print("summary with the profile: ", b["summary"])
-print("%-28s %-12s %-12s %s" % ("global", "no profile", "profile", "reason with the profile"))
-for g in b["globals"]:
-    before = a.get(g["name"], {}).get("class", "-")
-    if before != g["class"] and "skipped" not in (before, g["class"]):
-        print("%-28s %-12s %-12s %s" % (g["name"], before, g["class"], g["reason"][:110]))
-EOF
+python3 "$(dirname "$0")/results.py" pgo-compare "$NOPGO_REPORT" "$D/memcached.report.json"

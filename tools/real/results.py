@@ -6,6 +6,7 @@ and check binaries, run and summarise the benchmarks.
   results.py compare PLAIN.json PASS.json  exit 1 when a test passing in PLAIN fails in PASS
   results.py failing OUT.json PREFIX       the failed tests whose names start with PREFIX
   results.py mark OUT.json TEST STATUS     set one test's status (after a rerun)
+  results.py pgo-compare NOPGO.json PGO.json  classes that a profile changes
   results.py layout PROG NAME PLAIN PASS REPORT OUTDIR AUDIT CHECK
   results.py summary WORKDIR [--markdown]
 
@@ -323,6 +324,24 @@ def cmd_summary(work, markdown=False):
     return rc
 
 
+def cmd_pgo_compare(nopgo, pgo):
+    """The summaries of two pass reports and the globals whose class
+    differs (skipped on both sides left out)."""
+    a, b = load(nopgo), load(pgo)
+    print("summary without a profile:", a["summary"])
+    print("summary with the profile: ", b["summary"])
+    before = {g["name"]: g["class"] for g in a["globals"]}
+    print("%-28s %-12s %-12s %s" % ("global", "no profile", "profile",
+                                    "reason with the profile"))
+    for g in b["globals"]:
+        old = before.get(g["name"], "-")
+        if old != g["class"] and not (old in ("-", "skipped") and
+                                      g["class"] == "skipped"):
+            print("%-28s %-12s %-12s %s" % (g["name"], old, g["class"],
+                                           g["reason"][:110]))
+    return 0
+
+
 def main(argv):
     if len(argv) < 2:
         print(__doc__, file=sys.stderr)
@@ -337,6 +356,8 @@ def main(argv):
             if s == "fail" and t.startswith(argv[3]):
                 print(t)
         return 0
+    if c == "pgo-compare":
+        return cmd_pgo_compare(argv[2], argv[3])
     if c == "mark":
         res = load(argv[2], {})
         res[argv[3]] = argv[4]
