@@ -140,9 +140,11 @@ private:
       Ptr = SI->getPointerOperand();
       Type *Ty = SI->getValueOperand()->getType();
       Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
+      // A constant: an integer, null, or the address of a global (a
+      // pointer set once to a table of the module).
+      const Value *V = SI->getValueOperand();
       if (!SI->isVolatile() && (Ty->isIntegerTy() || Ty->isPointerTy()) &&
-          (isa<ConstantInt>(SI->getValueOperand()) ||
-           isa<ConstantPointerNull>(SI->getValueOperand())))
+          isa<Constant>(V) && !isa<UndefValue>(V))
         ConstantStore = SI;
     } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
       Ptr = RMW->getPointerOperand();

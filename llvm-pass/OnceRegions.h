@@ -19,7 +19,8 @@
 //
 // A flag is an integer or pointer at a constant offset in an internal
 // global, and it must be used only as an init flag:
-//  * every store to it stores a constant;
+//  * every store to it stores a constant (an integer, null, a global's
+//    address);
 //  * a store that changes it from its initial value is behind such a test
 //    that the flag still holds that value (the init path); a store of the initial
 //    value is behind the opposite test (a shutdown path), in a function that
