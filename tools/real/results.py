@@ -197,7 +197,27 @@ def cmd_layout(prog, name, plain, passed, report, outdir, audit_tool, check):
          "others": h.get("others", [])[:6]} for h in a_pass["hazards"]]
     save(os.path.join(outdir, name + ".layout.json"), res)
     print_layout(res)
-    return 1 if res["check_pass"]["write_hot_lines"] else 0
+    return 1 if layout_failures(res) else 0
+
+
+def layout_failures(r):
+    """What makes the build with the pass fail its layout check: a
+    write-hot global sharing a line, a read-mostly line holding written
+    data, or globals of the report missing from the binary (then the
+    binary is not the one the report describes and the check proves
+    nothing)."""
+    c = r["check_pass"]
+    out = []
+    if c["write_hot_lines"]:
+        out.append("lines mixing a write-hot global with other data: %d"
+                   % c["write_hot_lines"])
+    if c["read_mostly_lines"]:
+        out.append("read-mostly lines holding other data: %d"
+                   % c["read_mostly_lines"])
+    if c["missing"]:
+        out.append("globals of the report missing from the binary: %d"
+                   % c["missing"])
+    return out
 
 
 def print_layout(r):
@@ -217,6 +237,8 @@ def print_layout(r):
           % (r["binary"], r["audit_plain"]["hazards"],
              r["audit_pass"]["hazards"], r["audit_plain_pass_hot_lines"],
              r["audit_pass_pass_hot_lines"]))
+    for f in layout_failures(r):
+        print("  %s: LAYOUT CHECK FAILED with the pass: %s" % (r["binary"], f))
     if r["audit_hot_not_pass_hot"]:
         print("  %s: write-hot for cacheline-audit, not for the pass: %s"
               % (r["binary"], ", ".join("%s (%s)" % (d["name"], d["pass_class"])
@@ -309,7 +331,7 @@ def cmd_summary(work, markdown=False):
         for lay in sorted(glob.glob(os.path.join(d, "*.layout.json"))):
             r = load(lay)
             print_layout(r)
-            if r["check_pass"]["write_hot_lines"]:
+            if layout_failures(r):
                 rc = 1
         for b in sorted(glob.glob(os.path.join(d, "bench-*.json"))):
             s = bench_summary(b)
