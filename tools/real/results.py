@@ -314,6 +314,12 @@ def cmd_summary(work, markdown=False):
                   % (sname, pa, len(a), pb, len(b),
                      "equal" if not reg and pa == pb else
                      ("%d REGRESSIONS" % len(reg) if reg else "no regression")))
+            for build, r in (("without the pass", a), ("with the pass", b)):
+                failed = sorted(t for t, s in r.items() if s == "fail")
+                if failed:
+                    print("    failed %s: %s" % (build, ", ".join(failed[:10]) +
+                          (" and %d more" % (len(failed) - 10)
+                           if len(failed) > 10 else "")))
         for suite in sorted(glob.glob(os.path.join(d, "tests-*-pass.json"))):
             sname = os.path.basename(suite)[len("tests-"):-len("-pass.json")]
             if not os.path.exists(os.path.join(d, "tests-%s-plain.json" % sname)):
