@@ -97,6 +97,11 @@ def parse_zstd(text):
     return res
 
 
+def failed_tests(results, prefix=""):
+    return sorted(t for t, s in results.items()
+                  if s == "fail" and t.startswith(prefix))
+
+
 def cmd_tests(kind, log, out, srcdir="."):
     with open(log, errors="replace") as f:
         text = f.read()
@@ -315,7 +320,7 @@ def cmd_summary(work, markdown=False):
                      "equal" if not reg and pa == pb else
                      ("%d REGRESSIONS" % len(reg) if reg else "no regression")))
             for build, r in (("without the pass", a), ("with the pass", b)):
-                failed = sorted(t for t, s in r.items() if s == "fail")
+                failed = failed_tests(r)
                 if failed:
                     print("    failed %s: %s" % (build, ", ".join(failed[:10]) +
                           (" and %d more" % (len(failed) - 10)
@@ -380,9 +385,8 @@ def main(argv):
     if c == "compare":
         return cmd_compare(*argv[2:])
     if c == "failing":
-        for t, s in sorted(load(argv[2], {}).items()):
-            if s == "fail" and t.startswith(argv[3]):
-                print(t)
+        for t in failed_tests(load(argv[2], {}), argv[3]):
+            print(t)
         return 0
     if c == "pgo-compare":
         return cmd_pgo_compare(argv[2], argv[3])
