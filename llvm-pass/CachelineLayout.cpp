@@ -1,6 +1,8 @@
 //===- CachelineLayout.cpp - The cacheline-layout passes -----------------===//
 
 #include "CachelineLayout.h"
+#include "Diagnostics.h"
+#include "Instrument.h"
 #include "LayoutFile.h"
 #include "LineSize.h"
 #include "Report.h"
@@ -13,6 +15,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
@@ -28,6 +31,8 @@ STATISTIC(NumWriteHot, "Globals classified write-hot");
 STATISTIC(NumReadMostly, "Globals classified read-mostly");
 STATISTIC(NumNeutral, "Globals classified neutral");
 STATISTIC(NumSkipped, "Globals skipped");
+STATISTIC(NumFromProfile, "Globals whose class the write profile decided");
+STATISTIC(NumInstrumentedSites, "Accesses counted by the instrumentation");
 
 // lld 19 parses -mllvm before it loads pass plugins (llvm-project #90956),
 // so at the link every option also has an environment variable; the
@@ -46,14 +51,21 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     ModeOpt("cacheline-layout-mode",
             cl::desc("'layout' (default) moves and pads globals; 'report' "
-                     "only classifies (link time: CACHELINE_LAYOUT_MODE)"),
-            cl::value_desc("layout|report"));
+                     "only classifies; 'instrument' builds a program that "
+                     "records a write profile (link time: "
+                     "CACHELINE_LAYOUT_MODE)"),
+            cl::value_desc("layout|report|instrument"));
 static cl::opt<std::string> HotWriteCountOpt(
     "cacheline-hot-write-count",
-    cl::desc("With profile data, estimated run-time writes that make a "
-             "global write-hot (default 1000; link time: "
+    cl::desc("With profile data or a write profile, run-time writes that "
+             "make a global write-hot (default 1000; link time: "
              "CACHELINE_LAYOUT_HOT_WRITE_COUNT)"),
     cl::value_desc("count"));
+static cl::opt<std::string> ProfileOpt(
+    "cacheline-profile",
+    cl::desc("Classify by this write profile, recorded by an instrumented "
+             "build (link time: CACHELINE_LAYOUT_PROFILE)"),
+    cl::value_desc("file"));
 
 static cl::opt<std::string> FactsDirOpt(
     "cacheline-facts-dir",
@@ -107,24 +119,80 @@ Expected<PolicyOptions> policyOptions() {
   return Opts;
 }
 
-/// True to change the layout, false to classify and report only.
-Expected<bool> layoutRequested() {
+/// What the pass does with its classification.
+enum class PassMode { Layout, Report, Instrument };
+
+Expected<PassMode> requestedMode() {
   std::string Origin;
-  std::optional<std::string> Mode =
+  std::optional<std::string> Text =
       optionOrEnv(ModeOpt, "CACHELINE_LAYOUT_MODE", Origin);
-  if (!Mode || *Mode == "layout")
-    return true;
-  if (*Mode == "report")
-    return false;
+  if (!Text || *Text == "layout")
+    return PassMode::Layout;
+  if (*Text == "report")
+    return PassMode::Report;
+  if (*Text == "instrument")
+    return PassMode::Instrument;
   return createStringError(inconvertibleErrorCode(),
-                           "%s: invalid mode '%s': expected 'layout' or "
-                           "'report'",
-                           Origin.c_str(), Mode->c_str());
+                           "%s: invalid mode '%s': expected 'layout', "
+                           "'report' or 'instrument'",
+                           Origin.c_str(), Text->c_str());
 }
 
 /// Reports a bad setting as an error of the compilation, once.
 void diagnose(Module &M, Error E) {
   M.getContext().emitError("cacheline-layout: " + toString(std::move(E)));
+}
+
+/// Gives every global the profile has a current entry for the class the
+/// profile decides (Policy's decideFromProfile). A global whose definition
+/// changed since the profile was recorded keeps its static class, with one
+/// warning for all of them; a profile that names none of the module's
+/// globals is another program's: an error.
+Error applyProfile(Module &M, StringRef Path, CachelineClassification &Result,
+                   const PolicyOptions &Opts) {
+  const WriteProfile &Profile = *Result.Profile;
+  if (Triple(Profile.Target).getArch() != Triple(M.getTargetTriple()).getArch())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: profile of target %s, the module is for %s",
+                             Path.str().c_str(), Profile.Target.c_str(),
+                             M.getTargetTriple().c_str());
+  unsigned Matched = 0;
+  SmallVector<StringRef, 4> Stale;
+  for (ClassifiedGlobal &G : Result.Globals) {
+    const GlobalVariable &GV = *G.Facts.GV;
+    const ProfiledGlobal *P = Profile.find(GV.getName());
+    if (!P || GV.isDeclaration())
+      continue;
+    ++Matched;
+    if (P->Fingerprint != definitionFingerprint(GV)) {
+      Stale.push_back(GV.getName());
+      continue;
+    }
+    G.Measured = P;
+    std::optional<Decision> D = decideFromProfile(*P, G.Class.Class, Opts);
+    if (!D)
+      continue;
+    G.Static = G.Class;
+    G.Class = {D->Class, D->Reason, nullptr};
+    ++NumFromProfile;
+  }
+  if (!Matched && !Profile.Globals.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: profile of another program: none of its %zu "
+                             "globals is in this module",
+                             Path.str().c_str(), Profile.Globals.size());
+  if (!Stale.empty()) {
+    std::string Names;
+    for (StringRef N : ArrayRef(Stale).take_front(3))
+      Names += (Names.empty() ? "" : ", ") + N.str();
+    if (Stale.size() > 3)
+      Names += ", ...";
+    warn(M, "profile " + Path + ": " + Twine(Stale.size()) +
+                (Stale.size() == 1 ? " global" : " globals") +
+                " changed since it was recorded (" + Names +
+                "): static classes kept");
+  }
+  return Error::success();
 }
 
 } // namespace
@@ -157,11 +225,31 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       optionOrEnv(ReportFile, "CACHELINE_LAYOUT_REPORT", Origin).has_value();
   for (GlobalFacts &Facts :
        collectGlobalFacts(M, *Result.Context, GetBFI, WantFrequencies))
-    Result.Globals.push_back({std::move(Facts), {}, std::nullopt});
+    Result.Globals.push_back(
+        {std::move(Facts), {}, std::nullopt, nullptr, std::nullopt});
   // Classify after the vector is final: a Classification points into its
   // global's facts.
   for (ClassifiedGlobal &G : Result.Globals)
     G.Class = classify(G.Facts, *Result.Context, *Opts);
+
+  if (std::optional<std::string> Path =
+          optionOrEnv(ProfileOpt, "CACHELINE_LAYOUT_PROFILE", Origin)) {
+    Expected<WriteProfile> Profile = WriteProfile::read(*Path);
+    if (!Profile) {
+      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                    Origin.c_str(),
+                                    toString(Profile.takeError()).c_str()));
+      Result.Context.reset(); // No layout from a profile that cannot be read.
+      return Result;
+    }
+    Result.Profile = std::move(*Profile);
+    if (Error E = applyProfile(M, *Path, Result, *Opts)) {
+      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                    Origin.c_str(),
+                                    toString(std::move(E)).c_str()));
+      Result.Context.reset();
+    }
+  }
   return Result;
 }
 
@@ -190,9 +278,9 @@ CachelineClassificationPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
 
 PreservedAnalyses CachelineLayoutPass::run(Module &M,
                                            ModuleAnalysisManager &MAM) {
-  Expected<bool> DoLayout = layoutRequested();
-  if (!DoLayout) {
-    diagnose(M, DoLayout.takeError());
+  Expected<PassMode> Mode = requestedMode();
+  if (!Mode) {
+    diagnose(M, Mode.takeError());
     return PreservedAnalyses::all();
   }
   CachelineClassification &Result =
@@ -218,7 +306,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   }
 
   // The section names are ELF's; elsewhere the pass only reports.
-  if (*DoLayout && Triple(M.getTargetTriple()).isOSBinFormatELF())
+  if (*Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF())
     Result.PaddingBytes = applyLayout(M, Result);
 
   FunctionAnalysisManager &FAM =
@@ -239,7 +327,22 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     else
       writeJSONReport(OS, M, Result);
   }
-  if (!*DoLayout)
+  if (*Mode == PassMode::Instrument) {
+    Expected<InstrumentStats> Stats = instrumentForWriteProfile(M, Result);
+    if (!Stats) {
+      diagnose(M, Stats.takeError());
+      return PreservedAnalyses::all();
+    }
+    NumInstrumentedSites += Stats->Sites;
+    LLVM_DEBUG(dbgs() << "cacheline-layout: instrumented " << Stats->Sites
+                      << " accesses of " << Stats->Globals << " globals ("
+                      << Stats->NotMeasured << " not measured), "
+                      << Stats->ThreadCreations << " thread creations\n");
+    // New code in every function that touches a global.
+    MAM.invalidate(M, PreservedAnalyses::none());
+    return PreservedAnalyses::none();
+  }
+  if (*Mode == PassMode::Report)
     return PreservedAnalyses::all();
   // Globals were replaced and moved; every function is as it was.
   PreservedAnalyses PA;
@@ -278,12 +381,12 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
       optionOrEnv(LayoutFileOpt, "CACHELINE_LAYOUT_FILE", Origin);
   if (!Path)
     return PreservedAnalyses::all();
-  Expected<bool> DoLayout = layoutRequested();
+  Expected<PassMode> Mode = requestedMode();
   Expected<unsigned> LineSize = lineSizeFor(M);
   Expected<std::shared_ptr<const LayoutFile>> File = LayoutFile::load(*Path);
-  if (!DoLayout || !LineSize || !File) {
-    if (!DoLayout)
-      diagnose(M, DoLayout.takeError());
+  if (!Mode || !LineSize || !File) {
+    if (!Mode)
+      diagnose(M, Mode.takeError());
     if (!LineSize)
       diagnose(M, LineSize.takeError());
     if (!File)
@@ -292,8 +395,9 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
                                     toString(File.takeError()).c_str()));
     return PreservedAnalyses::all();
   }
-  ApplyResult R = applyLayoutFile(M, **File, *LineSize, *DoLayout);
-  if (!*DoLayout || R.Applied == 0)
+  bool DoLayout = *Mode == PassMode::Layout;
+  ApplyResult R = applyLayoutFile(M, **File, *LineSize, DoLayout);
+  if (!DoLayout || R.Applied == 0)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
   PA.preserveSet<AllAnalysesOn<Function>>();

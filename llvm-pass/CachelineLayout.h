@@ -14,6 +14,7 @@
 #include "Layout.h"
 #include "Policy.h"
 #include "ThreadContext.h"
+#include "WriteProfile.h"
 
 #include "llvm/IR/PassManager.h"
 
@@ -32,6 +33,11 @@ struct ClassifiedGlobal {
   Classification Class;
   /// Set once the layout has moved or grown the global.
   std::optional<LayoutChange> Change;
+  /// With a write profile (CACHELINE_LAYOUT_PROFILE): the global's measured
+  /// entry, if the profile has a current one.
+  const ProfiledGlobal *Measured = nullptr;
+  /// The rules' class, where the profile replaced it.
+  std::optional<Classification> Static;
 };
 
 /// The result of CachelineClassificationAnalysis.
@@ -42,6 +48,8 @@ public:
   unsigned LineSize = 0;
   /// Bytes the layout added, once it has run.
   std::optional<uint64_t> PaddingBytes;
+  /// The write profile the classes came from, if one was given.
+  std::optional<WriteProfile> Profile;
 
   void print(llvm::raw_ostream &OS) const;
   /// Never stale while the module's functions stay as they are; the layout

@@ -2,11 +2,10 @@
 
 #include "LayoutFile.h"
 #include "CachelineLayout.h"
+#include "Diagnostics.h"
 #include "Layout.h"
 #include "TUFacts.h"
 
-#include "llvm/IR/DiagnosticInfo.h"
-#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -22,27 +21,6 @@ using namespace llvm;
 using namespace cacheline;
 
 namespace {
-
-/// A warning of the plugin's own kind: clang, lld and opt print it as
-/// "warning: cacheline-layout: ...".
-class CachelineWarning : public DiagnosticInfo {
-  const Twine &Msg;
-
-public:
-  static int kind() {
-    static int K = getNextAvailablePluginDiagnosticKind();
-    return K;
-  }
-  explicit CachelineWarning(const Twine &Msg)
-      : DiagnosticInfo(kind(), DS_Warning), Msg(Msg) {}
-  void print(DiagnosticPrinter &DP) const override {
-    DP << "cacheline-layout: " << Msg;
-  }
-};
-
-void warn(Module &M, const Twine &Msg) {
-  M.getContext().diagnose(CachelineWarning(Msg));
-}
 
 bool isOurSection(StringRef S) {
   return S == ReadMostlyDataSection || S == ReadMostlyBSSSection ||

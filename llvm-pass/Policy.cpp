@@ -232,3 +232,72 @@ Classification cacheline::classify(const GlobalFacts &Facts,
     C.Decisive = &Facts.Reads[D.DecisiveRead];
   return C;
 }
+
+const char *cacheline::measuredClassName(MeasuredClass C) {
+  switch (C) {
+  case MeasuredClass::WriteHot:
+    return "write-hot";
+  case MeasuredClass::ReadMostly:
+    return "read-mostly";
+  case MeasuredClass::Neutral:
+    return "neutral";
+  case MeasuredClass::Unseen:
+    return "unseen";
+  case MeasuredClass::NotMeasured:
+    return "not measured";
+  }
+  llvm_unreachable("bad MeasuredClass");
+}
+
+MeasuredClass cacheline::measuredClass(const ProfiledGlobal &G,
+                                       const PolicyOptions &Opts) {
+  if (G.NotMeasured)
+    return MeasuredClass::NotMeasured;
+  if (!G.seen())
+    return MeasuredClass::Unseen;
+  // Two writing threads move the line between cores however rarely each
+  // writes; one thread's writes only matter when they are many.
+  if (G.WritesAfter &&
+      (G.WritingThreads >= 2 || G.WritesAfter >= Opts.HotWriteCount))
+    return MeasuredClass::WriteHot;
+  if (G.ReadsAfter && !G.WritesAfter)
+    return MeasuredClass::ReadMostly;
+  return MeasuredClass::Neutral;
+}
+
+std::optional<Decision>
+cacheline::decideFromProfile(const ProfiledGlobal &G, GlobalClass Static,
+                             const PolicyOptions &Opts) {
+  // A skip is about what the program could do beyond the measured runs
+  // (another module, an escape): no measurement lifts it.
+  if (Static == GlobalClass::Skipped)
+    return std::nullopt;
+  Decision D;
+  auto Threads = [](uint64_t N) {
+    return N == 1 ? std::string("one thread") : std::to_string(N) + " threads";
+  };
+  switch (measuredClass(G, Opts)) {
+  case MeasuredClass::Unseen:
+  case MeasuredClass::NotMeasured:
+    return std::nullopt;
+  case MeasuredClass::WriteHot:
+    D.Class = GlobalClass::WriteHot;
+    D.Reason = "profile: written " + std::to_string(G.WritesAfter) +
+               " times after start-up by " + Threads(G.WritingThreads);
+    break;
+  case MeasuredClass::ReadMostly:
+    D.Class = GlobalClass::ReadMostly;
+    D.Reason = "profile: read " + std::to_string(G.ReadsAfter) +
+               " times after start-up, never written after it";
+    break;
+  case MeasuredClass::Neutral:
+    D.Class = GlobalClass::Neutral;
+    D.Reason = G.WritesAfter
+                   ? "profile: written only " + std::to_string(G.WritesAfter) +
+                         " times after start-up, by " +
+                         Threads(G.WritingThreads)
+                   : std::string("profile: not accessed after start-up");
+    break;
+  }
+  return D;
+}

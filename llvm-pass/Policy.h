@@ -16,6 +16,7 @@
 #define CACHELINE_LAYOUT_POLICY_H
 
 #include "GlobalWriteFacts.h"
+#include "WriteProfile.h"
 
 #include <cstdint>
 #include <optional>
@@ -38,7 +39,8 @@ struct Classification {
 };
 
 struct PolicyOptions {
-  /// With profile data: estimated run-time writes that make a global hot.
+  /// With profile data (!prof estimates, or a measured write profile):
+  /// run-time writes that make a global hot.
   uint64_t HotWriteCount = 1000;
 };
 
@@ -107,6 +109,28 @@ GlobalRecord makeGlobalRecord(const GlobalFacts &Facts,
                               const ThreadContext &TC);
 Classification classify(const GlobalFacts &Facts, const ThreadContext &TC,
                         const PolicyOptions &Opts);
+
+/// What a measured write profile says a global is.
+enum class MeasuredClass {
+  WriteHot,    ///< Written after start-up by two or more threads, or often.
+  ReadMostly,  ///< Read after start-up and never written after it.
+  Neutral,     ///< Seen, but neither.
+  Unseen,      ///< Never accessed in the measured runs.
+  NotMeasured, ///< The build could not count its accesses (an escape).
+};
+
+const char *measuredClassName(MeasuredClass C);
+
+/// The measured class of \p G: the yardstick of the static rules and, with
+/// CACHELINE_LAYOUT_PROFILE, the class itself.
+MeasuredClass measuredClass(const ProfiledGlobal &G, const PolicyOptions &Opts);
+
+/// The class a write profile gives a global whose static class is
+/// \p Static, with the reason; std::nullopt where the static class stays
+/// (skipped globals, and globals the profile did not see or measure).
+std::optional<Decision> decideFromProfile(const ProfiledGlobal &G,
+                                          GlobalClass Static,
+                                          const PolicyOptions &Opts);
 
 } // namespace cacheline
 

@@ -45,6 +45,26 @@ json::Array functionNames(ArrayRef<const Function *> Functions) {
   return Out;
 }
 
+/// Where a profile-guided build's class came from: "profile" (with the
+/// measured counts and the class the rules gave) or "static".
+json::Object profileToJSON(const ClassifiedGlobal &G) {
+  json::Object O{{"source", G.Static ? "profile" : "static"}};
+  if (const ProfiledGlobal *P = G.Measured) {
+    auto N = [](uint64_t V) { return static_cast<int64_t>(V); };
+    O["measured"] = json::Object{{"reads_before", N(P->ReadsBefore)},
+                                 {"writes_before", N(P->WritesBefore)},
+                                 {"reads_after", N(P->ReadsAfter)},
+                                 {"writes_after", N(P->WritesAfter)},
+                                 {"sync_after", N(P->SyncAfter)},
+                                 {"writing_threads", N(P->WritingThreads)}};
+  }
+  if (G.Static) {
+    O["static_class"] = globalClassName(G.Static->Class);
+    O["static_reason"] = G.Static->Reason;
+  }
+  return O;
+}
+
 /// Writes \p V on one line.
 std::string compact(json::Value V) {
   std::string S;
@@ -93,17 +113,19 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
     if (G.Facts.escapes())
       O["escape"] = G.Facts.EscapeReason;
     std::string Line = compact(std::move(O));
-    if (G.Change) {
-      // Appended after the sorted keys, so that the facts read the same
-      // with and without the layout.
-      json::Object Layout{
-          {"new_align", static_cast<int64_t>(G.Change->Align)},
-          {"new_section", G.Change->Section},
-          {"padded_size", static_cast<int64_t>(G.Change->NewSize)}};
-      std::string Tail = compact(std::move(Layout));
+    // Appended after the sorted keys, so that the facts read the same with
+    // and without the layout and the profile.
+    auto Append = [&Line](json::Object Tail) {
+      std::string Text = compact(std::move(Tail));
       Line.pop_back();
-      Line += "," + Tail.substr(1);
-    }
+      Line += "," + Text.substr(1);
+    };
+    if (G.Change)
+      Append(json::Object{{"new_align", static_cast<int64_t>(G.Change->Align)},
+              {"new_section", G.Change->Section},
+              {"padded_size", static_cast<int64_t>(G.Change->NewSize)}});
+    if (Result.Profile)
+      Append(profileToJSON(G));
     OS << (First ? "\n    " : ",\n    ") << Line;
     First = false;
   }

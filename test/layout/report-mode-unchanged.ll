@@ -27,7 +27,7 @@
 
 ; LAYOUT: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 
-; BAD: error: cacheline-layout: -cacheline-layout-mode: invalid mode 'bogus': expected 'layout' or 'report'
+; BAD: error: cacheline-layout: -cacheline-layout-mode: invalid mode 'bogus': expected 'layout', 'report' or 'instrument'
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

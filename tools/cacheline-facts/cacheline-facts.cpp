@@ -1,15 +1,24 @@
-//===- cacheline-facts.cpp - Merge per-TU write facts into a layout file --===//
+//===- cacheline-facts.cpp - Facts files, layout files and write profiles ---===//
 //
 //   cacheline-facts merge DIR -o FILE [--hot-write-count N]
+//   cacheline-facts profile-merge PROFILE... -o FILE
+//   cacheline-facts profile-compare REPORT PROFILE [--json]
+//                                   [--hot-write-count N]
 //
-// DIR holds the *.facts.json files compiles wrote with
+// merge: DIR holds the *.facts.json files compiles wrote with
 // CACHELINE_LAYOUT_FACTS_DIR=DIR; FILE, the layout file, is what
-// CACHELINE_LAYOUT_FILE=FILE applies. Exit status: 0 written, 1 bad input
-// (one line on stderr naming the file and the problem), 2 bad usage.
+// CACHELINE_LAYOUT_FILE=FILE applies.
+// profile-merge: joins the write profiles of several runs or processes of
+// one instrumented build (CACHELINE_LAYOUT_PROFILE_OUT) into one.
+// profile-compare: the static classes of a report against a write profile.
+// Exit status: 0 done, 1 bad input (one line on stderr naming the file and
+// the problem), 2 bad usage.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Merge.h"
+#include "ProfileCompare.h"
+#include "WriteProfile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
@@ -22,68 +31,164 @@
 using namespace llvm;
 using namespace cacheline;
 
+static constexpr const char *Usage =
+    "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N]\n"
+    "       cacheline-facts profile-merge PROFILE... -o FILE\n"
+    "       cacheline-facts profile-compare REPORT PROFILE [--json] "
+    "[--hot-write-count N]\n";
+
 static int usage(const Twine &Why) {
-  errs() << "cacheline-facts: error: " << Why << "\n"
-         << "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N]\n";
+  errs() << "cacheline-facts: error: " << Why << "\n" << Usage;
   return 2;
 }
+
+static int failure(Error E) {
+  errs() << "cacheline-facts: error: " << toString(std::move(E)) << "\n";
+  return 1;
+}
+
+static int cannotWrite(StringRef Path, std::error_code EC) {
+  errs() << "cacheline-facts: error: " << Path << ": " << EC.message() << "\n";
+  return 1;
+}
+
+namespace {
+
+/// The arguments of one command: its operands and the options it takes.
+struct Arguments {
+  std::vector<std::string> Operands;
+  std::string Out;
+  PolicyOptions Policy;
+  bool JSON = false;
+};
+
+/// Parses \p Args; \p Allowed lists the options the command takes.
+std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
+                                          ArrayRef<StringRef> Allowed,
+                                          Arguments &Parsed) {
+  for (size_t I = 0; I < Args.size(); ++I) {
+    StringRef A = Args[I];
+    if (!A.starts_with("-") || A == "-") {
+      Parsed.Operands.push_back(A.str());
+      continue;
+    }
+    if (!is_contained(Allowed, A))
+      return ("unknown option '" + A + "'").str();
+    if (A == "--json") {
+      Parsed.JSON = true;
+      continue;
+    }
+    if (I + 1 == Args.size())
+      return (A + " needs a value").str();
+    StringRef V = Args[++I];
+    if (A == "-o")
+      Parsed.Out = V.str();
+    else if (V.getAsInteger(10, Parsed.Policy.HotWriteCount))
+      return ("--hot-write-count: invalid count '" + V + "'").str();
+  }
+  return std::nullopt;
+}
+
+int mergeCommand(const Arguments &Args) {
+  if (Args.Operands.empty())
+    return usage("no facts directory");
+  if (Args.Operands.size() > 1)
+    return usage("more than one facts directory");
+  if (Args.Out.empty())
+    return usage("no output file (-o FILE)");
+  std::error_code EC;
+  ToolOutputFile OutFile(Args.Out, EC, sys::fs::OF_Text);
+  if (EC)
+    return cannotWrite(Args.Out, EC);
+  Expected<MergeStats> Stats =
+      mergeFacts(Args.Operands[0], OutFile.os(), Args.Policy);
+  if (!Stats)
+    return failure(Stats.takeError());
+  OutFile.keep();
+  errs() << "cacheline-facts: " << Args.Out << ": " << Stats->Globals
+         << " globals from " << Stats->Files << " translation units: "
+         << Stats->WriteHot << " write-hot, " << Stats->ReadMostly
+         << " read-mostly, " << Stats->Neutral << " neutral, "
+         << Stats->Skipped << " skipped\n";
+  return 0;
+}
+
+int profileMergeCommand(const Arguments &Args) {
+  if (Args.Operands.empty())
+    return usage("no profiles to merge");
+  if (Args.Out.empty())
+    return usage("no output file (-o FILE)");
+  std::optional<WriteProfile> Merged;
+  for (const std::string &Path : Args.Operands) {
+    Expected<WriteProfile> P = WriteProfile::read(Path);
+    if (!P)
+      return failure(P.takeError());
+    if (!Merged)
+      Merged = std::move(*P);
+    else if (Error E = Merged->merge(*P, Path))
+      return failure(std::move(E));
+  }
+  std::error_code EC;
+  ToolOutputFile OutFile(Args.Out, EC, sys::fs::OF_Text);
+  if (EC)
+    return cannotWrite(Args.Out, EC);
+  Merged->write(OutFile.os());
+  OutFile.keep();
+  errs() << "cacheline-facts: " << Args.Out << ": " << Merged->Runs
+         << " runs of " << Merged->Globals.size() << " globals\n";
+  return 0;
+}
+
+int profileCompareCommand(const Arguments &Args) {
+  if (Args.Operands.size() != 2)
+    return usage("profile-compare takes a report and a profile");
+  Expected<WriteProfile> Profile = WriteProfile::read(Args.Operands[1]);
+  if (!Profile)
+    return failure(Profile.takeError());
+  CompareOptions Opts;
+  Opts.Policy = Args.Policy;
+  Opts.JSON = Args.JSON;
+  if (Error E = compareWithProfile(Args.Operands[0], *Profile, Opts, outs()))
+    return failure(std::move(E));
+  return 0;
+}
+
+} // namespace
 
 int main(int argc, char **argv) {
   std::vector<StringRef> Args(argv + 1, argv + argc);
   if (Args.empty())
     return usage("no command");
   if (Args[0] == "-h" || Args[0] == "--help") {
-    outs() << "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N]\n"
-              "  Merges the per-TU facts compiles wrote into DIR "
+    outs() << Usage
+           << "  merge: the per-TU facts compiles wrote into DIR "
               "(CACHELINE_LAYOUT_FACTS_DIR=DIR)\n"
-              "  into the layout file FILE (CACHELINE_LAYOUT_FILE=FILE).\n";
+              "    into the layout file FILE (CACHELINE_LAYOUT_FILE=FILE).\n"
+              "  profile-merge: write profiles of several runs of one "
+              "instrumented build into one.\n"
+              "  profile-compare: the static classes of a report against a "
+              "write profile.\n";
     return 0;
   }
-  if (Args[0] != "merge")
-    return usage("unknown command '" + Args[0] + "'");
-  std::string Dir, Out;
-  PolicyOptions Opts;
-  for (size_t I = 1; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (A == "-o" || A == "--hot-write-count") {
-      if (I + 1 == Args.size())
-        return usage(A + " needs a value");
-      StringRef V = Args[++I];
-      if (A == "-o")
-        Out = V.str();
-      else if (V.getAsInteger(10, Opts.HotWriteCount))
-        return usage("--hot-write-count: invalid count '" + V + "'");
-    } else if (A.starts_with("-")) {
-      return usage("unknown option '" + A + "'");
-    } else if (Dir.empty()) {
-      Dir = A.str();
-    } else {
-      return usage("more than one facts directory");
-    }
+  struct Command {
+    StringRef Name;
+    std::vector<StringRef> Options;
+    int (*Run)(const Arguments &);
+  };
+  const Command Commands[] = {
+      {"merge", {"-o", "--hot-write-count"}, mergeCommand},
+      {"profile-merge", {"-o"}, profileMergeCommand},
+      {"profile-compare", {"--json", "--hot-write-count"},
+       profileCompareCommand},
+  };
+  for (const Command &C : Commands) {
+    if (Args[0] != C.Name)
+      continue;
+    Arguments Parsed;
+    if (std::optional<std::string> Error =
+            parseArguments(ArrayRef(Args).drop_front(), C.Options, Parsed))
+      return usage(*Error);
+    return C.Run(Parsed);
   }
-  if (Dir.empty())
-    return usage("no facts directory");
-  if (Out.empty())
-    return usage("no output file (-o FILE)");
-
-  std::error_code EC;
-  ToolOutputFile OutFile(Out, EC, sys::fs::OF_Text);
-  if (EC) {
-    errs() << "cacheline-facts: error: " << Out << ": " << EC.message()
-           << "\n";
-    return 1;
-  }
-  Expected<MergeStats> Stats = mergeFacts(Dir, OutFile.os(), Opts);
-  if (!Stats) {
-    errs() << "cacheline-facts: error: " << toString(Stats.takeError())
-           << "\n";
-    return 1;
-  }
-  OutFile.keep();
-  errs() << "cacheline-facts: " << Out << ": " << Stats->Globals
-         << " globals from " << Stats->Files << " translation units: "
-         << Stats->WriteHot << " write-hot, " << Stats->ReadMostly
-         << " read-mostly, " << Stats->Neutral << " neutral, "
-         << Stats->Skipped << " skipped\n";
-  return 0;
+  return usage("unknown command '" + Args[0] + "'");
 }

@@ -1,0 +1,100 @@
+//===- WriteProfile.h - A measured write profile ----------------*- C++ -*-===//
+//
+// What an instrumented build (-cacheline-layout-mode=instrument) measured:
+// per global, its reads and writes before the program's first thread
+// creation (start-up) and after it, how many threads wrote it after
+// start-up, and its busiest access sites. The runtime
+// (runtime/WriteProfile.c) writes the file; this is its one reader, its
+// merge and its writer for merged files. docs/write-profile.md describes the
+// format.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_WRITEPROFILE_H
+#define CACHELINE_LAYOUT_WRITEPROFILE_H
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+/// The "format" and "version" every profile carries.
+inline constexpr llvm::StringLiteral WriteProfileFormat =
+    "cacheline-write-profile";
+inline constexpr int64_t WriteProfileVersion = 1;
+
+struct ProfiledSite {
+  std::string Function;
+  std::string Kind; ///< accessKindName() of the access.
+  std::string Location;
+  uint64_t Before = 0;
+  uint64_t After = 0;
+};
+
+struct ProfiledGlobal {
+  std::string Name;
+  std::string Fingerprint; ///< definitionFingerprint() at the build.
+  uint64_t Size = 0;
+  /// Set when the build could not count every access (the address
+  /// escapes): why. The counts are then all zero.
+  std::optional<std::string> NotMeasured;
+  uint64_t ReadsBefore = 0, WritesBefore = 0;
+  uint64_t ReadsAfter = 0, WritesAfter = 0;
+  /// Atomic read-modify-writes and lock operations after start-up.
+  uint64_t SyncAfter = 0;
+  /// Threads that wrote the global after start-up (in a merged profile:
+  /// the most in any one run).
+  uint64_t WritingThreads = 0;
+  /// The busiest sites, busiest first.
+  std::vector<ProfiledSite> Sites;
+
+  bool seen() const {
+    return ReadsBefore || WritesBefore || ReadsAfter || WritesAfter;
+  }
+};
+
+struct WriteProfile {
+  std::string Target;
+  uint64_t Runs = 0;
+  uint64_t RunTimeMs = 0;
+  uint64_t Threads = 0;
+  uint64_t ThreadsCreated = 0;
+  std::vector<ProfiledGlobal> Globals;
+
+  /// Reads and checks \p Path. Errors name the file and the problem.
+  static llvm::Expected<WriteProfile> read(llvm::StringRef Path);
+  /// As read(), on text already in memory; \p Path names it in errors.
+  static llvm::Expected<WriteProfile> parse(llvm::StringRef Text,
+                                            llvm::StringRef Path);
+
+  /// Adds the runs of \p Other (same target, same globals where names
+  /// meet) into this profile.
+  llvm::Error merge(const WriteProfile &Other, llvm::StringRef OtherPath);
+
+  /// Writes the profile in the runtime's format (one global per line).
+  void write(llvm::raw_ostream &OS) const;
+
+  /// The global named \p Name, or null.
+  const ProfiledGlobal *find(llvm::StringRef Name) const;
+
+private:
+  void index();
+  llvm::StringMap<size_t> ByName;
+};
+
+/// Sites kept per global: the runtime's and a merge's cut.
+inline constexpr size_t MaxProfiledSites = 10;
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_WRITEPROFILE_H

@@ -1,0 +1,194 @@
+//===- ProfileCompare.cpp - Static classes against a write profile --------===//
+
+#include "ProfileCompare.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <array>
+#include <string>
+#include <vector>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+constexpr std::array<GlobalClass, 4> StaticClasses = {
+    GlobalClass::WriteHot, GlobalClass::ReadMostly, GlobalClass::Neutral,
+    GlobalClass::Skipped};
+constexpr std::array<MeasuredClass, 5> MeasuredClasses = {
+    MeasuredClass::WriteHot, MeasuredClass::ReadMostly, MeasuredClass::Neutral,
+    MeasuredClass::Unseen, MeasuredClass::NotMeasured};
+
+struct ReportedGlobal {
+  std::string Name;
+  GlobalClass Class;
+  std::string Reason;
+};
+
+/// The static class of every global of a report or layout file: a
+/// profile-guided report keeps it in "static_class".
+Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
+  auto Fail = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(), "%s: %s",
+                             Path.str().c_str(), Why.str().c_str());
+  };
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
+  if (!Buf)
+    return Fail("cannot read report: " + Buf.getError().message());
+  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  if (!V)
+    return Fail("corrupt report: " + toString(V.takeError()));
+  const json::Object *Top = V->getAsObject();
+  const json::Array *Globals = Top ? Top->getArray("globals") : nullptr;
+  if (!Globals)
+    return Fail("not a cacheline-layout report (no \"globals\")");
+  std::vector<ReportedGlobal> Out;
+  for (const json::Value &GV : *Globals) {
+    const json::Object *G = GV.getAsObject();
+    std::optional<StringRef> Name = G ? G->getString("name") : std::nullopt;
+    std::optional<StringRef> Class = G->getString("static_class");
+    std::optional<StringRef> Reason = G->getString("static_reason");
+    if (!Class) {
+      Class = G->getString("class");
+      Reason = G->getString("reason");
+    }
+    std::optional<GlobalClass> C =
+        Class ? parseGlobalClass(*Class) : std::nullopt;
+    if (!Name || !C)
+      return Fail("corrupt report: a global without a name or a class");
+    Out.push_back({Name->str(), *C, Reason.value_or("").str()});
+  }
+  return Out;
+}
+
+std::string countsText(const ProfiledGlobal &P) {
+  return formatv("reads {0}/{1}, writes {2}/{3} before/after start-up, {4} "
+                 "writing threads",
+                 P.ReadsBefore, P.ReadsAfter, P.WritesBefore, P.WritesAfter,
+                 P.WritingThreads)
+      .str();
+}
+
+struct Ratio {
+  unsigned Hits = 0, Total = 0;
+  json::Value toJSON() const {
+    json::Object O{{"hits", Hits}, {"total", Total}};
+    O["ratio"] = Total ? json::Value(double(Hits) / Total) : json::Value(nullptr);
+    return O;
+  }
+  std::string text() const {
+    return Total ? formatv("{0}/{1} = {2:F1}%", Hits, Total, 100.0 * Hits / Total)
+                       .str()
+                 : "n/a (none)";
+  }
+};
+
+} // namespace
+
+Error cacheline::compareWithProfile(StringRef ReportPath,
+                                    const WriteProfile &Profile,
+                                    const CompareOptions &Opts,
+                                    raw_ostream &OS) {
+  Expected<std::vector<ReportedGlobal>> Report = readReport(ReportPath);
+  if (!Report)
+    return Report.takeError();
+
+  unsigned Matrix[StaticClasses.size()][MeasuredClasses.size()] = {};
+  Ratio Recall, Precision;
+  unsigned Compared = 0, NotInProfile = 0;
+  json::Array Disagreements;
+  std::vector<std::string> Lines;
+  for (const ReportedGlobal &G : *Report) {
+    const ProfiledGlobal *P = Profile.find(G.Name);
+    if (!P) {
+      ++NotInProfile;
+      continue;
+    }
+    ++Compared;
+    MeasuredClass M = measuredClass(*P, Opts.Policy);
+    ++Matrix[static_cast<size_t>(G.Class)][static_cast<size_t>(M)];
+    if (M == MeasuredClass::ReadMostly) {
+      ++Recall.Total;
+      Recall.Hits += G.Class == GlobalClass::ReadMostly;
+    }
+    if (G.Class == GlobalClass::WriteHot && M != MeasuredClass::NotMeasured) {
+      ++Precision.Total;
+      Precision.Hits += M == MeasuredClass::WriteHot;
+    }
+    // A disagreement: a class the rules gave that the measured run contradicts.
+    if (G.Class == GlobalClass::Skipped || M == MeasuredClass::Unseen ||
+        M == MeasuredClass::NotMeasured ||
+        StringRef(globalClassName(G.Class)) == measuredClassName(M))
+      continue;
+    // The one harmful mistake: a global grouped with read-mostly ones that
+    // the run wrote while threads ran.
+    bool Harmful = G.Class == GlobalClass::ReadMostly && P->WritesAfter;
+    Disagreements.push_back(json::Object{
+        {"name", G.Name},
+        {"static_class", globalClassName(G.Class)},
+        {"static_reason", G.Reason},
+        {"measured_class", measuredClassName(M)},
+        {"reads_before", static_cast<int64_t>(P->ReadsBefore)},
+        {"writes_before", static_cast<int64_t>(P->WritesBefore)},
+        {"reads_after", static_cast<int64_t>(P->ReadsAfter)},
+        {"writes_after", static_cast<int64_t>(P->WritesAfter)},
+        {"writing_threads", static_cast<int64_t>(P->WritingThreads)},
+        {"harmful", Harmful}});
+    Lines.push_back(formatv("{0}{1}: static {2} ({3}); measured {4} ({5})",
+                            Harmful ? "HARMFUL " : "", G.Name,
+                            globalClassName(G.Class), G.Reason,
+                            measuredClassName(M), countsText(*P))
+                        .str());
+  }
+
+  if (Opts.JSON) {
+    json::Object MatrixJSON;
+    for (GlobalClass S : StaticClasses) {
+      json::Object Row;
+      for (MeasuredClass M : MeasuredClasses)
+        Row[measuredClassName(M)] =
+            Matrix[static_cast<size_t>(S)][static_cast<size_t>(M)];
+      MatrixJSON[globalClassName(S)] = std::move(Row);
+    }
+    OS << formatv("{0:2}\n",
+                  json::Value(json::Object{
+                      {"report", ReportPath},
+                      {"globals_compared", Compared},
+                      {"not_in_profile", NotInProfile},
+                      {"runs", static_cast<int64_t>(Profile.Runs)},
+                      {"matrix", std::move(MatrixJSON)},
+                      {"read_mostly_recall", Recall.toJSON()},
+                      {"write_hot_precision", Precision.toJSON()},
+                      {"disagreements", std::move(Disagreements)}}));
+    return Error::success();
+  }
+
+  OS << "static \\ measured";
+  for (MeasuredClass M : MeasuredClasses)
+    OS << format("%14s", measuredClassName(M));
+  OS << "\n";
+  for (GlobalClass S : StaticClasses) {
+    OS << format("%-17s", globalClassName(S));
+    for (MeasuredClass M : MeasuredClasses)
+      OS << format("%14u", Matrix[static_cast<size_t>(S)][static_cast<size_t>(M)]);
+    OS << "\n";
+  }
+  OS << "globals compared: " << Compared << " (" << NotInProfile
+     << " of the report not in the profile), profile of " << Profile.Runs
+     << " run(s)\n";
+  OS << "read-mostly recall: " << Recall.text()
+     << " (of the globals measured read-mostly, those the pass calls "
+        "read-mostly)\n";
+  OS << "write-hot precision: " << Precision.text()
+     << " (of the globals the pass calls write-hot, those measured "
+        "write-hot)\n";
+  OS << "disagreements: " << Lines.size() << "\n";
+  for (const std::string &L : Lines)
+    OS << "  " << L << "\n";
+  return Error::success();
+}
