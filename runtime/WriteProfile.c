@@ -79,37 +79,9 @@
 |* Threads still running at the write are read as they are (their counts
 |* race with the write; exact for threads that have exited or been joined).
 |*
-|* Output format (one global per line; every global of the descriptor, in
-|* descriptor order):
-|*
-|*   {
-|*     "format": "cacheline-write-profile",
-|*     "version": 1,
-|*     "target": "x86_64-pc-linux-gnu",
-|*     "runs": 1,
-|*     "run_time_ms": 1234,      // CLOCK_MONOTONIC, start-up to the write
-|*     "threads": 3,             // counter blocks registered (threads that
-|*                               // touched an instrumented global)
-|*     "threads_created": 2,     // successful thread creations
-|*     "globals": [
-|*       {"name": "g", "fingerprint": "0123456789abcdef", "size": 8,
-|*        "before": {"reads": 1, "writes": 2},
-|*        "after": {"reads": 10, "writes": 5, "sync": 0,
-|*                  "writing_threads": 2},
-|*        "sites": [{"function": "f", "kind": "store", "location": "a.c:12",
-|*                   "before": 0, "after": 5}]},
-|*       {"name": "h", "fingerprint": "...", "size": 8,
-|*        "not_measured": "address passed to unknown function foo in main"}
-|*     ]
-|*   }
-|*
-|*   reads / writes: the counts of the global's sites without / with flag
-|*   bit 0, per phase. sync: the "after" counts of its sites with bit 1.
-|*   writing_threads: threads whose "after" counts include a write of it.
-|*   sites: its sites with a non-zero total, the 10 largest by
-|*   before + after, largest first, ties in site order.
-|*   Strings are JSON-escaped (", \ and control characters); other bytes are
-|*   copied as they are (names are expected to be UTF-8).
+|* The output format, and how the pass reads it back, are described in
+|* docs/write-profile.md; llvm-pass/WriteProfile.cpp is the reader (and the
+|* writer of merged profiles), and must stay in step with put_global below.
 |*
 \*===----------------------------------------------------------------------===*/
 
