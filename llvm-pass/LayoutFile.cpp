@@ -3,6 +3,7 @@
 #include "LayoutFile.h"
 #include "CachelineLayout.h"
 #include "Diagnostics.h"
+#include "JSONFile.h"
 #include "Layout.h"
 #include "TUFacts.h"
 
@@ -35,16 +36,10 @@ StringRef originalName(StringRef Name) {
 }
 
 Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
-  auto Fail = [&](const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(), "%s: %s",
-                             Path.str().c_str(), Why.str().c_str());
-  };
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return Fail("cannot read layout file: " + Buf.getError().message());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
+  Expected<json::Value> V = readJSONFile(Path, "layout file");
   if (!V)
-    return Fail("corrupt layout file: " + toString(V.takeError()));
+    return V.takeError();
   const json::Object *Top = V->getAsObject();
   if (!Top || Top->getString("format") != "cacheline-layout-file")
     return Fail("not a cacheline layout file (written by cacheline-facts "

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Merge.h"
+#include "JSONFile.h"
 #include "TUFacts.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -203,24 +204,13 @@ bool fromJSON(const json::Value &V, TU &T, json::Path Path) {
 }
 
 Expected<TU> readTU(StringRef Path) {
-  auto Fail = [&](const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(), "%s: %s",
-                             Path.str().c_str(), Why.str().c_str());
-  };
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return Fail(Buf.getError().message());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  Expected<json::Value> V = readJSONFile(Path, "facts file");
   if (!V)
-    return Fail("corrupt facts file: " + toString(V.takeError()));
+    return V.takeError();
   TU T;
   json::Path::Root Root("facts");
-  if (!fromJSON(*V, T, Root)) {
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    OS << "corrupt facts file: " << toString(Root.getError());
-    return Fail(Msg);
-  }
+  if (!fromJSON(*V, T, Root))
+    return corruptFileError(Path, "facts file", Root);
   T.Path = Path.str();
   for (const SFunction &F : T.Functions)
     if (F.Local)

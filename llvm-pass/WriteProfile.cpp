@@ -1,11 +1,11 @@
 //===- WriteProfile.cpp - A measured write profile ------------------------===//
 
 #include "WriteProfile.h"
+#include "JSONFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -63,11 +63,6 @@ static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
 
 namespace {
 
-Error fail(StringRef Path, const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(), "%s: %s",
-                           Path.str().c_str(), Why.str().c_str());
-}
-
 /// The runtime's key order, which json::Object (sorted) would not keep.
 void writeGlobal(raw_ostream &OS, const ProfiledGlobal &G) {
   OS << "{\"name\": " << json::Value(G.Name)
@@ -105,27 +100,18 @@ void cutSites(std::vector<ProfiledSite> &Sites) {
 } // namespace
 
 Expected<WriteProfile> WriteProfile::read(StringRef Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-      MemoryBuffer::getFile(Path, /*IsText=*/true);
-  if (!Buf)
-    return fail(Path, "cannot read profile: " + Buf.getError().message());
-  return parse((*Buf)->getBuffer(), Path);
-}
-
-Expected<WriteProfile> WriteProfile::parse(StringRef Text, StringRef Path) {
-  Expected<json::Value> V = json::parse(Text);
+  Expected<json::Value> V = readJSONFile(Path, "profile");
   if (!V)
-    return fail(Path, "corrupt or truncated profile: " +
-                          toString(V.takeError()));
+    return V.takeError();
   const json::Object *Top = V->getAsObject();
   if (!Top || Top->getString("format") != WriteProfileFormat)
-    return fail(Path, "not a cacheline-layout write profile (written by a "
-                      "build with CACHELINE_LAYOUT_MODE=instrument)");
+    return fileError(Path, "not a cacheline-layout write profile (written by "
+                           "a build with CACHELINE_LAYOUT_MODE=instrument)");
   if (Top->getInteger("version") != WriteProfileVersion)
-    return fail(Path, "write profile version " +
-                          Twine(Top->getInteger("version").value_or(-1)) +
-                          " is not supported (expected " +
-                          Twine(WriteProfileVersion) + ")");
+    return fileError(Path, "write profile version " +
+                               Twine(Top->getInteger("version").value_or(-1)) +
+                               " is not supported (expected " +
+                               Twine(WriteProfileVersion) + ")");
   WriteProfile Profile;
   json::Path::Root Root("profile");
   json::ObjectMapper O(*V, Root);
@@ -133,15 +119,11 @@ Expected<WriteProfile> WriteProfile::parse(StringRef Text, StringRef Path) {
       !O.map("run_time_ms", Profile.RunTimeMs) ||
       !O.map("threads", Profile.Threads) ||
       !O.map("threads_created", Profile.ThreadsCreated) ||
-      !O.map("globals", Profile.Globals)) {
-    std::string Msg;
-    raw_string_ostream OS(Msg);
-    OS << "corrupt profile: " << toString(Root.getError());
-    return fail(Path, Msg);
-  }
+      !O.map("globals", Profile.Globals))
+    return corruptFileError(Path, "profile", Root);
   Profile.index();
   if (Profile.ByName.size() != Profile.Globals.size())
-    return fail(Path, "corrupt profile: a global is listed twice");
+    return fileError(Path, "corrupt profile: a global is listed twice");
   return Profile;
 }
 
@@ -158,7 +140,7 @@ const ProfiledGlobal *WriteProfile::find(StringRef Name) const {
 
 Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
   if (Triple(Target).getArch() != Triple(Other.Target).getArch())
-    return fail(OtherPath, "profile of target " + Other.Target +
+    return fileError(OtherPath, "profile of target " + Other.Target +
                                ", the others are of " + Target);
   for (const ProfiledGlobal &OG : Other.Globals) {
     auto It = ByName.find(OG.Name);
@@ -170,7 +152,7 @@ Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
     ProfiledGlobal &G = Globals[It->second];
     if (G.Fingerprint != OG.Fingerprint || G.Size != OG.Size ||
         G.NotMeasured.has_value() != OG.NotMeasured.has_value())
-      return fail(OtherPath, "global '" + OG.Name +
+      return fileError(OtherPath, "global '" + OG.Name +
                                  "' differs from the other profiles' (a "
                                  "profile of another build)");
     G.ReadsBefore += OG.ReadsBefore;

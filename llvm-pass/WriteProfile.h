@@ -73,9 +73,6 @@ struct WriteProfile {
 
   /// Reads and checks \p Path. Errors name the file and the problem.
   static llvm::Expected<WriteProfile> read(llvm::StringRef Path);
-  /// As read(), on text already in memory; \p Path names it in errors.
-  static llvm::Expected<WriteProfile> parse(llvm::StringRef Text,
-                                            llvm::StringRef Path);
 
   /// Adds the runs of \p Other (same target, same globals where names
   /// meet) into this profile.

@@ -1,6 +1,7 @@
 //===- ProfileCompare.cpp - Static classes against a write profile --------===//
 
 #include "ProfileCompare.h"
+#include "JSONFile.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
@@ -33,16 +34,10 @@ struct ReportedGlobal {
 /// The static class of every global of a report or layout file: a
 /// profile-guided report keeps it in "static_class".
 Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
-  auto Fail = [&](const Twine &Why) {
-    return createStringError(inconvertibleErrorCode(), "%s: %s",
-                             Path.str().c_str(), Why.str().c_str());
-  };
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
-  if (!Buf)
-    return Fail("cannot read report: " + Buf.getError().message());
-  Expected<json::Value> V = json::parse((*Buf)->getBuffer());
+  auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
+  Expected<json::Value> V = readJSONFile(Path, "report");
   if (!V)
-    return Fail("corrupt report: " + toString(V.takeError()));
+    return V.takeError();
   const json::Object *Top = V->getAsObject();
   const json::Array *Globals = Top ? Top->getArray("globals") : nullptr;
   if (!Globals)

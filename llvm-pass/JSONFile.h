@@ -1,0 +1,31 @@
+//===- JSONFile.h - Read the project's JSON files ---------------*- C++ -*-===//
+//
+// Facts files, layout files, reports and write profiles are JSON. Every
+// error about one names the file and the problem in one line.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_JSONFILE_H
+#define CACHELINE_LAYOUT_JSONFILE_H
+
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+namespace cacheline {
+
+/// The error "PATH: WHY".
+llvm::Error fileError(llvm::StringRef Path, const llvm::Twine &Why);
+
+/// Reads and parses \p Path, a \p What ("layout file", "profile", ...):
+/// "PATH: cannot read WHAT: ..." or "PATH: corrupt WHAT: ...".
+llvm::Expected<llvm::json::Value> readJSONFile(llvm::StringRef Path,
+                                               llvm::StringRef What);
+
+/// The error of a failed fromJSON on \p Path: "PATH: corrupt WHAT: expected
+/// ... at ...".
+llvm::Error corruptFileError(llvm::StringRef Path, llvm::StringRef What,
+                             const llvm::json::Path::Root &Root);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_JSONFILE_H
