@@ -1,19 +1,25 @@
 #!/usr/bin/env bash
-# The main job on the bundled example: builds the plugin, builds
-# examples/rnd_flag.c (the shape of MySQL bug 97777) with full LTO and lld,
-# once without and once with the CachelineLayout pass, prints the pass's
-# classification, which globals shared a cache line before and where they
-# are after, and runs both builds side by side.
+# The first thing to run: builds the plugin, builds
+# examples/flag_beside_counter.c (MySQL bug 97777 reduced to its cause: a
+# thread reads settings that the linker put on the cache line another thread
+# keeps writing) with full LTO and lld, once without and once with the
+# CachelineLayout pass, prints the pass's classification, which globals
+# shared a cache line before and where they are after, then runs both builds
+# interleaved and prints how much faster the lookups run with the pass.
 #
-#   bash scripts/demo.sh                  # ITERATIONS=20000000 RUNS=5
+#   bash scripts/demo.sh                   # ROUNDS=7 CHUNKS=200
+#   bash scripts/demo.sh PROGRAM.c [ARGS]  # your own program: build it both
+#                                          # ways, classification and lines
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$ROOT/build}
 LLVM=/usr/lib/llvm-19/bin
-ITERATIONS=${ITERATIONS:-20000000}
-RUNS=${RUNS:-5}
-THREADS=${THREADS:-$(nproc)}
+ROUNDS=${ROUNDS:-7}
+CHUNKS=${CHUNKS:-200}
+SOURCE=${1:-$ROOT/examples/flag_beside_counter.c}
+[ $# -gt 0 ] && shift
+NAME=$(basename "${SOURCE%.*}")
 
 bash "$ROOT/scripts/install-deps.sh"
 cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
@@ -24,11 +30,14 @@ PLUGIN=$BUILD_DIR/lib/CachelineLayout.so
 OUT=$BUILD_DIR/demo
 mkdir -p "$OUT"
 
-echo "== building examples/rnd_flag.c: clang-19 -O2 -flto -fuse-ld=lld, without and with the pass"
-"$LLVM/clang" -O2 -flto -fuse-ld=lld "$ROOT/examples/rnd_flag.c" -o "$OUT/rnd_flag.plain" -lpthread
-CACHELINE_LAYOUT_REPORT=$OUT/report.json "$LLVM/clang" -O2 -flto -fuse-ld=lld \
-  -fpass-plugin="$PLUGIN" -Wl,--load-pass-plugin="$PLUGIN" \
-  "$ROOT/examples/rnd_flag.c" -o "$OUT/rnd_flag.pass" -lpthread
+case $SOURCE in
+  *.cc|*.cpp|*.cxx) CC_DEMO=$LLVM/clang++ ;;
+  *) CC_DEMO=$LLVM/clang ;;
+esac
+echo "== building $SOURCE: $(basename "$CC_DEMO") -O2 -flto -fuse-ld=lld, without and with the pass"
+"$CC_DEMO" -O2 -flto -fuse-ld=lld "$SOURCE" -o "$OUT/$NAME.plain" -lpthread
+CACHELINE_LAYOUT_REPORT=$OUT/report.json "$CC_DEMO" -O2 -flto -fuse-ld=lld \
+  -Wl,--load-pass-plugin="$PLUGIN" "$SOURCE" -o "$OUT/$NAME.pass" -lpthread
 
 echo
 echo "== classification ($OUT/report.json)"
@@ -47,30 +56,47 @@ PY
 CHECK="python3 $ROOT/tools/cacheline-check-layout --report $OUT/report.json --line-size 64 -v"
 echo
 echo "== before: 64-byte lines of the plain build"
-$CHECK "$OUT/rnd_flag.plain" || true
+$CHECK "$OUT/$NAME.plain" || true
 echo
 echo "== after: the same lines with the pass"
-$CHECK "$OUT/rnd_flag.pass"
+$CHECK "$OUT/$NAME.pass"
+
+if [ "$SOURCE" != "$ROOT/examples/flag_beside_counter.c" ]; then
+  echo
+  echo "== running both once: $*"
+  "$OUT/$NAME.plain" "$@" > "$OUT/plain.out"
+  "$OUT/$NAME.pass" "$@" > "$OUT/pass.out"
+  cmp -s "$OUT/plain.out" "$OUT/pass.out" && echo "  same output" ||
+    { echo "  outputs differ: $OUT/plain.out $OUT/pass.out"; exit 1; }
+  exit 0
+fi
 
 echo
-echo "== running both, interleaved: $RUNS runs each, $THREADS threads, $ITERATIONS iterations"
-python3 - "$OUT/rnd_flag.plain" "$OUT/rnd_flag.pass" "$RUNS" "$THREADS" "$ITERATIONS" <<'PY'
-import statistics, subprocess, sys, time
-plain, passed, runs, threads, iters = sys.argv[1:6]
-times = {plain: [], passed: []}
-outputs = {}
-for _ in range(int(runs)):
-    for exe in (plain, passed):
-        t0 = time.perf_counter()
-        out = subprocess.run([exe, iters, threads], check=True,
-                             stdout=subprocess.PIPE, text=True).stdout
-        times[exe].append(time.perf_counter() - t0)
-        outputs[exe] = out
-base = statistics.median(times[plain])
-with_pass = statistics.median(times[passed])
-print("  without the pass: median %.3f s  %s" % (base, outputs[plain].strip()))
-print("  with the pass:    median %.3f s  %s" % (with_pass, outputs[passed].strip()))
-print("  pass/plain time ratio: %.3f" % (with_pass / base))
-if outputs[plain] != outputs[passed]:
-    sys.exit("outputs differ")
+echo "== lookups while the spinner runs: $ROUNDS rounds, builds interleaved, $CHUNKS chunks of 10^6 lookups each"
+python3 - "$OUT/$NAME.plain" "$OUT/$NAME.pass" "$ROUNDS" "$CHUNKS" <<'PY'
+import re, statistics, subprocess, sys
+plain, passed, rounds, chunks = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+
+def run(exe):
+    p = subprocess.run([exe, chunks], check=True, capture_output=True, text=True)
+    return p.stdout, float(re.search(r"ns_per_lookup=([0-9.]+)", p.stderr).group(1))
+
+ns = {plain: [], passed: []}
+outputs = set()
+for r in range(rounds):
+    # Alternate which build goes first: drift in the machine's load hits both.
+    for exe in ((plain, passed) if r % 2 == 0 else (passed, plain)):
+        out, t = run(exe)
+        ns[exe].append(t)
+        outputs.add(out)
+ratios = sorted(a / b for a, b in zip(ns[plain], ns[passed]))
+print("  without the pass: median %.3f ns per lookup (%.3f..%.3f)" %
+      (statistics.median(ns[plain]), min(ns[plain]), max(ns[plain])))
+print("  with the pass:    median %.3f ns per lookup (%.3f..%.3f)" %
+      (statistics.median(ns[passed]), min(ns[passed]), max(ns[passed])))
+print("  speedup with the pass: %.2fx (median of %d rounds; per round %.2fx..%.2fx)" %
+      (statistics.median(ratios), rounds, ratios[0], ratios[-1]))
+if len(outputs) != 1:
+    sys.exit("outputs differ: " + " / ".join(sorted(outputs)))
+print("  both print: " + outputs.pop().strip())
 PY
