@@ -13,13 +13,13 @@
 #     --worktree    export the working tree even if HEAD exists
 #                   (default: `git clone` of HEAD when there is a commit,
 #                   else the working tree minus build/ and .git)
-#   env CHROOT_BASE (default /work/chroot), MIRROR
-#                   (default http://deb.debian.org/debian)
+#   env CHROOT_BASE (default /work/chroot), MIRROR (default: the first deb
+#                   URI of this machine's apt configuration, scripts/apt-sources)
 set -euo pipefail
 
 SCRIPT_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CHROOT_BASE=${CHROOT_BASE:-/work/chroot}
-MIRROR=${MIRROR:-http://deb.debian.org/debian}
+MIRROR=${MIRROR:-$(python3 "$SCRIPT_REPO/scripts/apt-sources" deb-uri)}
 SUITE=bookworm
 ROOTFS=$CHROOT_BASE/$SUITE-minbase
 TARBALL=$CHROOT_BASE/$SUITE-minbase.tar
