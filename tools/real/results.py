@@ -9,6 +9,13 @@ and check binaries, run and summarise the benchmarks.
   results.py pgo-compare NOPGO.json PGO.json  classes that a profile changes
   results.py layout PROG NAME PLAIN PASS REPORT OUTDIR AUDIT CHECK
   results.py summary WORKDIR [--markdown]
+  results.py profile PROG BIN FACTS PASS-REPORT INST-REPORT PROFDIR OUTDIR
+      merge the write profiles PROFDIR/prof.*.json (cacheline-facts
+      profile-merge), compare them with the pass build's report
+      (profile-compare, text and --json), check the instrumented build's
+      report has the same classes; OUTDIR/BIN.profile-summary.json; exit 1
+      when a profile is missing or unreadable or the workload misbehaved
+  results.py profile-print SUMMARY.json
 
 Only the standard library: the script runs on a fresh Debian 12.
 """
@@ -258,18 +265,20 @@ def median(xs):
 
 def bench_summary(path):
     """bench file: {"unit", "higher_is_better", "rounds": [{arm: value}]}
-    arms: plain, pass, plain2 (A/A)."""
+    arms: plain, plain2 (A/A) and pass, or inst (the instrumented build of
+    stage profile-bench)."""
     b = load(path)
     if not b:
         return None
     rounds = b["rounds"]
-    arms = {a: [r[a] for r in rounds if a in r] for a in ("plain", "pass", "plain2")}
+    other = "inst" if any("inst" in r for r in rounds) else "pass"
+    arms = {a: [r[a] for r in rounds if a in r] for a in ("plain", other, "plain2")}
     med = {a: median(v) for a, v in arms.items()}
     out = {"name": b["name"], "unit": b["unit"], "rounds": len(rounds),
-           "median": med,
-           "ratio_pass_plain": med["pass"] / med["plain"],
+           "arm": other, "median": med,
+           "ratio_pass_plain": med[other] / med["plain"],
            "ratio_aa": med["plain2"] / med["plain"] if arms["plain2"] else None}
-    paired = [r["pass"] / r["plain"] for r in rounds if "pass" in r and "plain" in r]
+    paired = [r[other] / r["plain"] for r in rounds if other in r and "plain" in r]
     paired_aa = [r["plain2"] / r["plain"] for r in rounds
                  if "plain2" in r and "plain" in r]
     out["paired_pass"] = (min(paired), median(paired), max(paired)) if paired else None
@@ -279,16 +288,234 @@ def bench_summary(path):
 
 
 def fmt_bench(s):
-    pa, aa = s["paired_pass"], s["paired_aa"]
-    t = ("%s (%s, %d rounds): medians plain %.4g, pass %.4g, A/A %.4g; "
-         "pass/plain %.3f, A/A %.3f"
-         % (s["name"], s["unit"], s["rounds"], s["median"]["plain"],
-            s["median"]["pass"], s["median"]["plain2"],
+    pa, aa, arm = s["paired_pass"], s["paired_aa"], s.get("arm", "pass")
+    t = ("%s (%s, %d rounds): medians plain %.4g, %s %.4g, A/A %.4g; "
+         "%s/plain %.3f, A/A %.3f"
+         % (s["name"], s["unit"], s["rounds"], s["median"]["plain"], arm,
+            s["median"][arm], s["median"]["plain2"], arm,
             s["ratio_pass_plain"], s["ratio_aa"] or float("nan")))
     if pa and aa:
-        t += ("; per-round ratios pass/plain %.3f..%.3f, A/A %.3f..%.3f"
-              % (pa[0], pa[2], aa[0], aa[2]))
+        t += ("; per-round ratios %s/plain %.3f..%.3f (median %.3f), A/A "
+              "%.3f..%.3f" % (arm, pa[0], pa[2], pa[1], aa[0], aa[2]))
     return t
+
+
+# ---------------------------------------------------------- write profile
+
+HOT_WRITE_COUNT = 1000   # the pass's -cacheline-hot-write-count default
+READ_KINDS = ("load", "call that reads")
+
+
+def measured_class(g):
+    """Policy.cpp's measuredClass() on one global of a profile."""
+    if g.get("not_measured"):
+        return "not measured"
+    b, a = g.get("before", {}), g.get("after", {})
+    if not (b.get("reads") or b.get("writes") or a.get("reads") or
+            a.get("writes")):
+        return "unseen"
+    if a.get("writes") and (a.get("writing_threads", 0) >= 2 or
+                            a["writes"] >= HOT_WRITE_COUNT):
+        return "write-hot"
+    if a.get("reads") and not a.get("writes"):
+        return "read-mostly"
+    return "neutral"
+
+
+def reason_pattern(reason):
+    """A static reason with the function and flag names taken out, so that
+    reasons of one kind count together: 'written while threads run: store
+    in F (called repeatedly while threads run) in a loop'."""
+    r = re.sub(r"\b(in|flag) (?!a\b|the\b|main\b)[\w.$]+", r"\1 F", reason)
+    return re.sub(r"\b(load|store|atomicrmw|cmpxchg|[\w]+\(\)) in F",
+                  lambda m: ("lock/sync call" if m.group(1).endswith("()")
+                             else m.group(1)) + " in F", r)
+
+
+def cmd_profile(prog, name, facts, pass_report, inst_report, pdir, outdir):
+    """Merge, compare, summarise one binary's write profile."""
+    out = {"program": prog, "binary": name, "ok": False, "problems": [],
+           "pass_report": pass_report, "profile_dir": pdir}
+    problems = out["problems"]
+    stamp = os.path.join(pdir, "stamp")
+    out["inst_build"] = open(stamp).read().strip() if os.path.exists(stamp) \
+        else None
+    beh = os.path.join(pdir, "behaviour.txt")
+    out["behaviour"] = open(beh).read().splitlines() if os.path.exists(beh) \
+        else []
+    problems += ["workload: " + l for l in out["behaviour"]
+                 if l.startswith("FAILED")]
+    profiles = sorted(glob.glob(os.path.join(pdir, "prof.*.json")))
+    out["profiles"] = len(profiles)
+    exp = os.path.join(pdir, "expected-profiles")
+    expected = int(open(exp).read()) if os.path.exists(exp) else 1
+    out["profiles_expected"] = expected
+    if len(profiles) < expected:
+        problems.append("%d profile(s) written, %d expected (one per "
+                        "process of the workload)" % (len(profiles), expected))
+    merged = os.path.join(outdir, name + ".profile.json")
+    cmp_txt = os.path.join(outdir, name + ".profile-compare.txt")
+    cmp_json = os.path.join(outdir, name + ".profile-compare.json")
+    for f in (merged, cmp_txt, cmp_json):
+        if os.path.exists(f):
+            os.remove(f)
+    comp = prof = None
+    if profiles:
+        rc, _, err = run([facts, "profile-merge"] + profiles + ["-o", merged])
+        if rc != 0:
+            problems.append("profile-merge failed: " + err.strip())
+        else:
+            rc1, txt, err1 = run([facts, "profile-compare", pass_report, merged])
+            rc2, js, err2 = run([facts, "profile-compare", "--json",
+                                 pass_report, merged])
+            if rc1 or rc2:
+                problems.append("profile-compare failed: " +
+                                (err1 or err2).strip())
+            else:
+                with open(cmp_txt, "w") as f:
+                    f.write(txt)
+                with open(cmp_json, "w") as f:
+                    f.write(js)
+                comp = json.loads(js)
+                prof = load(merged)
+                if not prof or "globals" not in prof:
+                    problems.append("merged profile unreadable: " + merged)
+                    comp = prof = None
+    # The instrumented link's own report: the same classes as the pass
+    # build's (the instrumentation comes after the classification).
+    prep, irep = load(pass_report), load(inst_report)
+    if not prep:
+        problems.append("no pass report " + pass_report)
+    if not irep:
+        problems.append("no report of the instrumented link " + inst_report)
+    if prep and irep:
+        pc = {g["name"]: g["class"] for g in prep["globals"]}
+        ic = {g["name"]: g["class"] for g in irep["globals"]}
+        diff = sorted("%s: %s in the pass build, %s instrumented"
+                      % (n, pc[n], ic[n]) for n in pc if n in ic and
+                      pc[n] != ic[n])
+        out["inst_report_class_differences"] = diff
+        out["inst_report_only_pass"] = sorted(set(pc) - set(ic))
+        out["inst_report_only_inst"] = sorted(set(ic) - set(pc))
+        if diff:
+            problems.append("the instrumented link classifies %d global(s) "
+                            "differently from the pass build: %s"
+                            % (len(diff), "; ".join(diff[:5])))
+    if comp and prof and prep:
+        out["runs"] = prof.get("runs")
+        out["run_time_ms"] = prof.get("run_time_ms")
+        out["threads"] = prof.get("threads")
+        out["threads_created"] = prof.get("threads_created")
+        if not out["threads_created"]:
+            problems.append("no run created a thread: every access counts as "
+                            "start-up, the comparison says nothing")
+        out["globals_compared"] = comp["globals_compared"]
+        out["not_in_profile"] = comp.get("not_in_profile")
+        out["matrix"] = comp["matrix"]
+        out["read_mostly_recall"] = comp["read_mostly_recall"]
+        out["write_hot_precision"] = comp["write_hot_precision"]
+        out["disagreements"] = len(comp["disagreements"])
+        out["harmful"] = [d for d in comp["disagreements"] if d["harmful"]]
+        static = {g["name"]: g for g in prep["globals"]}
+        pg = {g["name"]: g for g in prof["globals"]}
+
+        def counts(g):
+            a, b = g.get("after", {}), g.get("before", {})
+            return {"reads_before": b.get("reads", 0),
+                    "writes_before": b.get("writes", 0),
+                    "reads_after": a.get("reads", 0),
+                    "writes_after": a.get("writes", 0),
+                    "writing_threads": a.get("writing_threads", 0)}
+
+        def top_write_site(g):
+            ws = [x for x in g.get("sites", []) if x["kind"] not in READ_KINDS
+                  and x.get("after")]
+            if not ws:
+                return None
+            x = max(ws, key=lambda x: x["after"])
+            return "%s in %s%s (%d after start-up)" % (
+                x["kind"], x["function"],
+                " at " + x["location"] if x.get("location") else "", x["after"])
+        # Measured write-hot, not write-hot for the pass: the most written.
+        missed = []
+        for n, g in pg.items():
+            if n not in static or measured_class(g) != "write-hot" or \
+                    static[n]["class"] == "write-hot":
+                continue
+            missed.append(dict(counts(g), name=n,
+                               static_class=static[n]["class"],
+                               static_reason=static[n]["reason"],
+                               busiest_write=top_write_site(g)))
+        missed.sort(key=lambda d: -d["writes_after"])
+        out["measured_hot_not_static_hot"] = len(missed)
+        out["measured_hot_not_static_hot_top"] = missed[:10]
+        # Static write-hot, measured unseen or neutral: why the pass said so.
+        quiet, patterns = [], {}
+        for n, g in static.items():
+            if g["class"] != "write-hot" or n not in pg:
+                continue
+            m = measured_class(pg[n])
+            if m not in ("unseen", "neutral"):
+                continue
+            quiet.append(dict(counts(pg[n]), name=n, measured=m,
+                              static_reason=g["reason"]))
+            patterns.setdefault(reason_pattern(g["reason"]), []).append(n)
+        out["static_hot_measured_quiet"] = quiet
+        out["static_hot_measured_quiet_reasons"] = sorted(
+            ([p, sorted(ns)] for p, ns in patterns.items()),
+            key=lambda x: (-len(x[1]), x[0]))
+    out["ok"] = not problems
+    save(os.path.join(outdir, name + ".profile-summary.json"), out)
+    print_profile(out)
+    return 0 if out["ok"] else 1
+
+
+def pct(r):
+    return ("%d/%d = %.1f%%" % (r["hits"], r["total"], 100.0 * r["ratio"])
+            if r and r.get("total") else "n/a (none)")
+
+
+def print_profile(r, detail=True):
+    b = r["binary"]
+    if "matrix" in r:
+        m = r["matrix"]
+        cols = ("write-hot", "read-mostly", "neutral", "unseen",
+                "not measured")
+        print("  %s: write profile of %s run(s), %s threads created (most in "
+              "one run); %d "
+              "globals compared; read-mostly recall %s; write-hot precision "
+              "%s; %d disagreements, %d harmful (static read-mostly, written "
+              "after start-up)"
+              % (b, r["runs"], r["threads_created"], r["globals_compared"],
+                 pct(r["read_mostly_recall"]), pct(r["write_hot_precision"]),
+                 r["disagreements"], len(r["harmful"])))
+        if detail:
+            print("    %-13s" % "static\meas." + "".join("%13s" % c for c in cols))
+            for s in ("write-hot", "read-mostly", "neutral", "skipped"):
+                print("    %-13s" % s + "".join("%13d" % m[s][c] for c in cols))
+        for h in r["harmful"]:
+            print("    HARMFUL: %s: static read-mostly (%s), written %d times "
+                  "after start-up by %d thread(s)"
+                  % (h["name"], h["static_reason"], h["writes_after"],
+                     h["writing_threads"]))
+        top = r["measured_hot_not_static_hot_top"]
+        if not top:
+            print("    measured write-hot, not write-hot for the pass: none")
+        else:
+            print("    measured write-hot, not write-hot for the pass (%d; most "
+                  "written): %s" % (r["measured_hot_not_static_hot"], ", ".join(
+                      "%s (%s, %d writes, %d threads)"
+                      % (d["name"], d["static_class"], d["writes_after"],
+                         d["writing_threads"]) for d in top)))
+        q = r["static_hot_measured_quiet"]
+        if q:
+            print("    static write-hot, measured unseen or neutral: %d; "
+                  "commonest reasons:" % len(q))
+            for pat, names in r["static_hot_measured_quiet_reasons"][:4 if detail else 2]:
+                print("      %d x %s (%s%s)" % (len(names), pat,
+                      ", ".join(names[:4]), ", ..." if len(names) > 4 else ""))
+    for pr in r["problems"]:
+        print("  %s: PROFILE FAILED: %s" % (b, pr))
 
 
 # ---------------------------------------------------------------- summary
@@ -348,6 +575,15 @@ def cmd_summary(work, markdown=False):
             s = bench_summary(b)
             if s:
                 print("  bench " + fmt_bench(s))
+        for ps in sorted(glob.glob(os.path.join(d, "*.profile-summary.json"))):
+            r = load(ps)
+            if not r:
+                print("  PROFILE FAILED: %s unreadable" % ps)
+                rc = 1
+                continue
+            print_profile(r, detail=False)
+            if not r.get("ok"):
+                rc = 1
         pgo = os.path.join(d, "pgo.txt")
         if os.path.exists(pgo):
             with open(pgo) as f:
@@ -399,6 +635,15 @@ def main(argv):
         return cmd_layout(*argv[2:])
     if c == "summary":
         return cmd_summary(argv[2], "--markdown" in argv)
+    if c == "profile":
+        return cmd_profile(*argv[2:])
+    if c == "profile-print":
+        r = load(argv[2])
+        if not r:
+            print("  PROFILE FAILED: %s unreadable" % argv[2])
+            return 1
+        print_profile(r)
+        return 0 if r.get("ok") else 1
     if c == "bench-print":
         s = bench_summary(argv[2])
         print("  " + fmt_bench(s))
