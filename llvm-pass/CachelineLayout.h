@@ -92,9 +92,9 @@ public:
 /// The compile-time half of the two-stage flow (README "Two-stage builds"):
 /// writes the module's facts (CACHELINE_LAYOUT_FACTS_DIR) and applies a
 /// merged layout file (CACHELINE_LAYOUT_FILE) to the globals it defines.
-/// Registered at the optimizer-last extension point, which LLVM 19 runs in
-/// compiles without LTO, in ThinLTO and full-LTO pre-link compiles, and in
-/// ThinLTO backends; never at the full-LTO link.
+/// Registered at the optimizer-last extension point, which LLVM 16 and 19
+/// run in compiles without LTO, in ThinLTO and full-LTO pre-link compiles,
+/// and in ThinLTO backends; never at the full-LTO link.
 class CachelineCompileTimePass
     : public llvm::PassInfoMixin<CachelineCompileTimePass> {
 public:

@@ -212,8 +212,10 @@ void addContext(Access &A, const ThreadContext &TC, BFIGetter GetBFI,
     return;
   BlockFrequencyInfo &BFI = GetBFI(F);
   const BasicBlock *BB = A.Inst->getParent();
+  // (The entry block's frequency is BFI's entry frequency, whose type
+  // differs between LLVM releases.)
   A.Frequency = double(BFI.getBlockFreq(BB).getFrequency()) /
-                double(BFI.getEntryFreq().getFrequency());
+                double(BFI.getBlockFreq(&F.getEntryBlock()).getFrequency());
   if (F.getEntryCount())
     A.ProfileCount = BFI.getBlockProfileCount(BB);
 }

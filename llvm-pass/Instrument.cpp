@@ -257,7 +257,8 @@ void Instrumenter::emitIncrement(Instruction *Before, unsigned Slot) {
   // A thread's first access registers its block.
   Instruction *ThenTerm = SplitBlockAndInsertIfThen(
       B.CreateIsNull(Loaded), Before, /*Unreachable=*/false,
-      MDBuilder(Ctx).createUnlikelyBranchWeights());
+      // LLVM 19's createUnlikelyBranchWeights(), which LLVM 16 lacks.
+      MDBuilder(Ctx).createBranchWeights(1, (1U << 20) - 1));
   IRBuilder<> TB(ThenTerm);
   Value *Registered = TB.CreateCall(Register);
   BasicBlock *Tail = Before->getParent();

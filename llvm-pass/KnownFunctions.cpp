@@ -219,7 +219,7 @@ std::optional<KnownFunction> lookupDemangled(StringRef Demangled) {
 std::string demangled(StringRef Name) {
   if (!Name.starts_with("_Z"))
     return {};
-  return demangle(Name);
+  return demangle(Name.str());
 }
 
 } // namespace

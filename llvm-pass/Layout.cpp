@@ -2,6 +2,7 @@
 
 #include "Layout.h"
 #include "CachelineLayout.h"
+#include "LLVMCompat.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -148,7 +149,7 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
       GV->setSection(Section);
       GV->setAlignment(A);
       GV->removeFromParent();
-      M.insertGlobalVariable(GV);
+      compat::insertGlobalVariable(M, GV);
       Keep.push_back(GV);
       uint64_t Size = allocSize(*GV);
       Offset = alignTo(Offset, A) + Size;

@@ -286,8 +286,10 @@ OnceRegions::OnceRegions(Module &M, FunctionAnalysisManager &FAM) {
       Function *F = const_cast<Function *>(Setter);
       DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*F);
       for (const auto &[GFlag, G] : Guards[F]) {
+        // A lambda captures no structured binding before C++20.
+        const BasicBlockEdge &Initial = G.Initial;
         if (GFlag != &Fl || none_of(Fl.Sets, [&](const StoreInst *S) {
-              return DT.dominates(G.Initial, S->getParent());
+              return DT.dominates(Initial, S->getParent());
             }))
           continue;
         for (BasicBlock &BB : *F)

@@ -11,7 +11,7 @@
 // the optimizer-last extension point: it writes facts and applies a layout
 // file when the environment asks for them, and does nothing otherwise.
 //
-// LLVM 19 tells an optimizer-last callback nothing about the phase. A
+// LLVM 16 and 19 tell an optimizer-last callback nothing about the phase. A
 // compile (no LTO, ThinLTO or full-LTO pre-link) first runs the
 // pipeline-start callbacks; a ThinLTO backend (lld's in-process one) does
 // not. So the pipeline-start callback marks the pipeline being built, on
@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CachelineLayout.h"
+#include "LLVMCompat.h" // LLVM_ATTRIBUTE_VISIBILITY_DEFAULT (LLVM 16)
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"

@@ -12,6 +12,7 @@
 #include "TUFacts.h"
 #include "GlobalWriteFacts.h"
 #include "KnownFunctions.h"
+#include "LLVMCompat.h"
 #include "PointerUseWalker.h"
 #include "ThreadContext.h"
 
@@ -33,7 +34,6 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -46,7 +46,7 @@ std::string cacheline::definitionFingerprint(const GlobalVariable &GV) {
   OS << " = ";
   if (GV.hasInitializer())
     GV.getInitializer()->print(OS);
-  return utohexstr(xxh3_64bits(S), /*LowerCase=*/true, /*Width=*/16);
+  return utohexstr(compat::hash64(S), /*LowerCase=*/true, /*Width=*/16);
 }
 
 namespace {
@@ -108,7 +108,7 @@ public:
     O["l"] = int64_t(loopId(I));
     BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
     O["q"] = double(BFI.getBlockFreq(I.getParent()).getFrequency()) /
-             double(BFI.getEntryFreq().getFrequency());
+             double(BFI.getBlockFreq(&F.getEntryBlock()).getFrequency());
     if (F.getEntryCount())
       if (std::optional<uint64_t> C = BFI.getBlockProfileCount(I.getParent()))
         O["p"] = int64_t(*C);
@@ -602,7 +602,7 @@ Error cacheline::writeTUFactsToDir(StringRef Dir, Module &M,
     return createStringError(EC, "cannot create facts directory '%s': %s",
                              Dir.str().c_str(), EC.message().c_str());
   std::string Name =
-      utohexstr(xxh3_64bits(M.getModuleIdentifier()), true, 16) + ".facts.json";
+      utohexstr(compat::hash64(M.getModuleIdentifier()), true, 16) + ".facts.json";
   SmallString<256> Final(Dir);
   sys::path::append(Final, Name);
   SmallString<256> Model(Final);

@@ -3,30 +3,51 @@
 # (bookworm) packages. Idempotent and fast when everything is present: apt
 # runs only if a package is missing. Works on a debootstrap minbase system
 # as root (no sudo, no ca-certificates, no apt lists needed beforehand).
+#
+#   bash scripts/install-deps.sh            # LLVM 19 (the default release)
+#   bash scripts/install-deps.sh 16         # LLVM 16 instead
+#   bash scripts/install-deps.sh 16 19      # both (CI tests both)
+#   bash scripts/install-deps.sh --no-llvm  # only the rest (own LLVM_PREFIX)
+#
+# The tested LLVM releases are 16 and 19 (CMakeLists.txt).
 set -euo pipefail
 
+log() { echo "install-deps: $*" >&2; }
+
+LLVM_VERSIONS=()
+for arg in "$@"; do
+  case $arg in
+    16|19) LLVM_VERSIONS+=("$arg") ;;
+    --no-llvm) LLVM_VERSIONS=(none) ;;
+    *) log "usage: install-deps.sh [16] [19] | --no-llvm (got '$arg'; tested LLVM releases: 16, 19)"; exit 2 ;;
+  esac
+done
+[[ ${#LLVM_VERSIONS[@]} -gt 0 ]] || LLVM_VERSIONS=(19)
+[[ ${LLVM_VERSIONS[0]} != none ]] || LLVM_VERSIONS=()
+
 PACKAGES=(
-  clang-19 lld-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev
   cmake ninja-build python3 make libc6-dev libstdc++-12-dev binutils file
   gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
 )
-LLVM_PREFIX=/usr/lib/llvm-19
 # Files that must exist afterwards (a package can be "installed" yet broken).
-REQUIRED_FILES=(
-  "$LLVM_PREFIX/lib/cmake/llvm/LLVMConfig.cmake"
-  "$LLVM_PREFIX/build/utils/lit/lit.py"
-  "$LLVM_PREFIX/bin/clang"
-  "$LLVM_PREFIX/bin/clang++"
-  "$LLVM_PREFIX/bin/ld.lld"
-  "$LLVM_PREFIX/bin/opt"
-  "$LLVM_PREFIX/bin/FileCheck"
-  "$LLVM_PREFIX/bin/not"
-  "$LLVM_PREFIX/bin/count"
-  "$LLVM_PREFIX/bin/llvm-config"
-)
+REQUIRED_FILES=()
+for v in "${LLVM_VERSIONS[@]}"; do
+  PACKAGES+=("clang-$v" "lld-$v" "llvm-$v-dev" "llvm-$v-tools" "libclang-rt-$v-dev")
+  LLVM_PREFIX=/usr/lib/llvm-$v
+  REQUIRED_FILES+=(
+    "$LLVM_PREFIX/lib/cmake/llvm/LLVMConfig.cmake"
+    "$LLVM_PREFIX/build/utils/lit/lit.py"
+    "$LLVM_PREFIX/bin/clang"
+    "$LLVM_PREFIX/bin/clang++"
+    "$LLVM_PREFIX/bin/ld.lld"
+    "$LLVM_PREFIX/bin/opt"
+    "$LLVM_PREFIX/bin/FileCheck"
+    "$LLVM_PREFIX/bin/not"
+    "$LLVM_PREFIX/bin/count"
+    "$LLVM_PREFIX/bin/llvm-config"
+  )
+done
 REQUIRED_COMMANDS=(cmake ninja python3 make)
-
-log() { echo "install-deps: $*" >&2; }
 
 missing_packages() {
   local p status

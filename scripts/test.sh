@@ -3,14 +3,35 @@
 # runs the lit suite. Ends with one line "N passed, N failed[, N skipped]"
 # and exits with lit's status.
 #
-#   bash scripts/test.sh              # build dir: <repo>/build
+#   bash scripts/test.sh              # LLVM 19, build dir: <repo>/build
+#   LLVM_VERSION=16 bash scripts/test.sh    # LLVM 16, build dir: <repo>/build-llvm16
+#   LLVM_PREFIX=/opt/llvm bash scripts/test.sh   # another installation
+#                                     # (its version from its llvm-config)
 #   BUILD_DIR=/tmp/b bash scripts/test.sh
 #   LIT_FILTER=smoke bash scripts/test.sh   (any lit env option works)
+#
+# LLVM_VERSION is 16 or 19 (the tested releases; default 19) and chooses the
+# Debian packages, /usr/lib/llvm-$LLVM_VERSION and the compilers of the
+# build. The default build dir is <repo>/build for 19 and
+# <repo>/build-llvm<N> otherwise, so both can sit side by side.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD_DIR=${BUILD_DIR:-$ROOT/build}
-LLVM_PREFIX=/usr/lib/llvm-19
+if [[ -z ${LLVM_VERSION:-} && -n ${LLVM_PREFIX:-} && -x $LLVM_PREFIX/bin/llvm-config ]]; then
+  LLVM_VERSION=$("$LLVM_PREFIX/bin/llvm-config" --version)
+  LLVM_VERSION=${LLVM_VERSION%%.*}
+fi
+LLVM_VERSION=${LLVM_VERSION:-19}
+if [[ ! $LLVM_VERSION =~ ^[0-9]+$ ]]; then
+  echo "test.sh: LLVM_VERSION must be a major version (16 or 19), not '$LLVM_VERSION'" >&2
+  exit 2
+fi
+LLVM_PREFIX=${LLVM_PREFIX:-/usr/lib/llvm-$LLVM_VERSION}
+if [[ $LLVM_VERSION == 19 ]]; then
+  BUILD_DIR=${BUILD_DIR:-$ROOT/build}
+else
+  BUILD_DIR=${BUILD_DIR:-$ROOT/build-llvm$LLVM_VERSION}
+fi
 CC=${CC:-$LLVM_PREFIX/bin/clang}
 CXX=${CXX:-$LLVM_PREFIX/bin/clang++}
 
@@ -24,10 +45,14 @@ on_exit() {
 }
 trap on_exit EXIT
 
-echo "== dependencies"
-bash "$ROOT/scripts/install-deps.sh"
+echo "== dependencies (LLVM $LLVM_VERSION)"
+if [[ $LLVM_PREFIX == "/usr/lib/llvm-$LLVM_VERSION" ]]; then
+  bash "$ROOT/scripts/install-deps.sh" "$LLVM_VERSION"
+else
+  bash "$ROOT/scripts/install-deps.sh" --no-llvm   # an LLVM of one's own
+fi
 
-echo "== configure ($BUILD_DIR)"
+echo "== configure ($BUILD_DIR, LLVM $LLVM_VERSION: $LLVM_PREFIX)"
 cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" \
   -DCMAKE_BUILD_TYPE=Release \
   -DLLVM_DIR="$LLVM_PREFIX/lib/cmake/llvm" \

@@ -100,7 +100,7 @@ define internal noalias noundef ptr @worker(ptr nocapture readnone %0) {
   %4 = phi i32 [ 0, %1 ], [ %15, %3 ]
   tail call fastcc void @init()
   %5 = and i32 %4, 255
-  %6 = zext nneg i32 %5 to i64
+  %6 = zext i32 %5 to i64
   %7 = getelementptr inbounds [256 x i32], ptr @table, i64 0, i64 %6
   %8 = load i32, ptr %7, align 4
   %9 = load i1, ptr @mode, align 4

@@ -60,7 +60,7 @@ define internal noalias noundef ptr @worker(ptr nocapture readnone %0) {
   %6 = phi i64 [ %2, %1 ], [ %13, %4 ]
   %7 = tail call fastcc ptr @get_table()
   %8 = and i32 %5, 63
-  %9 = zext nneg i32 %8 to i64
+  %9 = zext i32 %8 to i64
   %10 = getelementptr inbounds i32, ptr %7, i64 %9
   %11 = load i32, ptr %10, align 4
   %12 = sext i32 %11 to i64

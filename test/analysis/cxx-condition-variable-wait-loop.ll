@@ -77,7 +77,7 @@ define noundef i32 @main() {
   %2 = alloca %"class.std::thread", align 8
   store i64 0, ptr %2, align 8
   %3 = tail call noalias noundef nonnull dereferenceable(16) ptr @_Znwm(i64 noundef 16)
-  store ptr getelementptr inbounds inrange(-16, 24) (i8, ptr @"_ZTVNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainE3$_0EEEEEE", i64 16), ptr %3, align 8
+  store ptr getelementptr inbounds (i8, ptr @"_ZTVNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainE3$_0EEEEEE", i64 16), ptr %3, align 8
   store ptr %3, ptr %1, align 8
   call void @_ZNSt6thread15_M_start_threadESt10unique_ptrINS_6_StateESt14default_deleteIS1_EEPFvvE(ptr noundef nonnull align 8 dereferenceable(8) %2, ptr noundef nonnull %1, ptr noundef null)
   %4 = load ptr, ptr %1, align 8
@@ -160,7 +160,7 @@ define internal void @"_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainE3
 7:
   store i8 1, ptr %3, align 8
   %8 = load i8, ptr @ready, align 1
-  %9 = trunc nuw i8 %8 to i1
+  %9 = trunc i8 %8 to i1
   br i1 %9, label %15, label %10
 
 10:
@@ -169,12 +169,12 @@ define internal void @"_ZNSt6thread11_State_implINS_8_InvokerISt5tupleIJZ4mainE3
   %12 = add nsw i64 %11, 1
   store i64 %12, ptr @wakeups, align 8
   %13 = load i8, ptr @ready, align 1
-  %14 = trunc nuw i8 %13 to i1
+  %14 = trunc i8 %13 to i1
   br i1 %14, label %15, label %10
 
 15:
   %16 = load i8, ptr %3, align 8
-  %17 = trunc nuw i8 %16 to i1
+  %17 = trunc i8 %16 to i1
   br i1 %17, label %18, label %23
 
 18:

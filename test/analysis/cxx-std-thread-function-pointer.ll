@@ -57,7 +57,7 @@ define noundef i32 @main(i32 noundef %0, ptr nocapture noundef readnone %1) {
   store i32 %5, ptr @iterations, align 4
   store i64 0, ptr %4, align 8
   %6 = tail call noalias noundef nonnull dereferenceable(16) ptr @_Znwm(i64 noundef 16)
-  store ptr getelementptr inbounds inrange(-16, 24) (i8, ptr @_ZTVNSt6thread11_State_implINS_8_InvokerISt5tupleIJPFvvEEEEEEE, i64 16), ptr %6, align 8
+  store ptr getelementptr inbounds (i8, ptr @_ZTVNSt6thread11_State_implINS_8_InvokerISt5tupleIJPFvvEEEEEEE, i64 16), ptr %6, align 8
   %7 = getelementptr inbounds i8, ptr %6, i64 8
   store ptr @_ZL6workerv, ptr %7, align 8
   store ptr %6, ptr %3, align 8

@@ -15,7 +15,7 @@
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
-; RUN: /usr/lib/llvm-19/bin/llc -O2 -filetype=obj %t.ll -o %t.o
+; RUN: %llc -O2 -filetype=obj %t.ll -o %t.o
 ; RUN: llvm-dwarfdump --debug-info %t.o > %t.dwarf
 ; RUN: llvm-readelf -s %t.o > %t.syms
 ; RUN: FileCheck %s --check-prefix=DWARF --input-file=%t.dwarf

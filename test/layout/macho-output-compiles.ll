@@ -13,7 +13,7 @@
 ; (datalayout from clang-19 --target=arm64-apple-macosx14.0.0).
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
-; RUN: /usr/lib/llvm-19/bin/llc -O2 -filetype=obj %t.ll -o %t.o
+; RUN: %llc -O2 -filetype=obj %t.ll -o %t.o
 
 target datalayout = "e-m:o-i64:64-i128:128-n32:64-S128-Fn32"
 target triple = "arm64-apple-macosx14.0.0"

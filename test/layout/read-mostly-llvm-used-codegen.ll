@@ -17,7 +17,7 @@
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
-; RUN: /usr/lib/llvm-19/bin/llc -O2 %t.ll -o %t.s
+; RUN: %llc -O2 %t.ll -o %t.s
 ; RUN: FileCheck %s --input-file=%t.s
 
 ; IR:      @b = internal global { i8, [127 x i8] } { i8 2, [127 x i8] zeroinitializer }, section ".data.read_mostly", align 128

@@ -461,7 +461,7 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
                      ? "address stored to memory in " + describe(Image, R, *Escape)
                      : "address passed to " +
                            (Callee.empty() ? std::string("an unknown function")
-                                           : demangle(baseName(Callee))) +
+                                           : demangle(baseName(Callee).str())) +
                            " in " + describe(Image, R, *Escape);
     } else if (Accesses.empty()) {
       V = {SymbolClass::Unknown,

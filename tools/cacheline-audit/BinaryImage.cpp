@@ -1,6 +1,7 @@
 //===- BinaryImage.cpp - What the audit reads from an ELF file ------------===//
 
 #include "BinaryImage.h"
+#include "LLVMCompat.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"
@@ -305,7 +306,7 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
     Expected<StringRef> SecName = Sec.getName();
     if (!SecName)
       return failure("invalid ELF file: " + toString(SecName.takeError()));
-    // PLT stubs are named by getPltEntries(); their code is not the
+    // PLT stubs are named by compat::pltEntries(); their code is not the
     // program's.
     if (SecName->starts_with(".plt") || *SecName == ".iplt")
       continue;
@@ -356,7 +357,7 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
 
   // PLT stubs carry the names of the functions they call.
   if (!IsRel)
-    for (const ELFPltEntry &Entry : Obj.getPltEntries()) {
+    for (const auto &Entry : compat::pltEntries(Obj)) {
       if (!Entry.Symbol)
         continue;
       Expected<StringRef> NameOr = ELFSymbolRef(SymbolRef(*Entry.Symbol, &Obj)).getName();

@@ -15,8 +15,8 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/thread.h"
 
 #include <algorithm>
 #include <mutex>
@@ -592,9 +592,11 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
     Workers = 1;
     RunChunks(0, *First);
   } else {
-    DefaultThreadPool Pool(Strategy);
+    // One thread a worker, each with its own decoder; llvm::thread for
+    // LLVM's stack size.
+    std::vector<llvm::thread> Threads;
     for (unsigned W = 1; W < Workers; ++W)
-      Pool.async([&, W] {
+      Threads.emplace_back([&, W] {
         Expected<Decoder *> D = makeDecoder(Image);
         if (!D) {
           std::lock_guard<std::mutex> G(ErrorLock);
@@ -604,7 +606,8 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
         RunChunks(W, *D);
       });
     RunChunks(0, *First);
-    Pool.wait();
+    for (llvm::thread &T : Threads)
+      T.join();
   }
   if (FirstError)
     return createStringError(inconvertibleErrorCode(), *FirstError);
