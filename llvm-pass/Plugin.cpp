@@ -7,15 +7,18 @@
 //
 // At the full-LTO link the pass runs once, on the merged module, after
 // GlobalOpt. Compile-time pipelines never reach the full-LTO extension
-// point; there, and in ThinLTO backends, CachelineCompileTimePass runs at
-// the optimizer-last extension point: it writes facts and applies a layout
-// file when the environment asks for them, and does nothing otherwise.
+// point; there CachelineCompileTimePass runs at the optimizer-last
+// extension point: it writes facts and applies a layout file when the
+// environment asks for them, and does nothing otherwise. In a ThinLTO
+// backend it applies a layout file at the early-simplification extension
+// point, before the backend's GlobalOpt changes the globals.
 //
-// LLVM 16 and 19 tell an optimizer-last callback nothing about the phase. A
-// compile (no LTO, ThinLTO or full-LTO pre-link) first runs the
-// pipeline-start callbacks; a ThinLTO backend (lld's in-process one) does
-// not. So the pipeline-start callback marks the pipeline being built, on
-// this thread, and the optimizer-last callback reads and clears the mark.
+// LLVM 16 and 19 tell these callbacks nothing about the phase. A compile
+// (no LTO, ThinLTO or full-LTO pre-link) first runs the pipeline-start
+// callbacks; a ThinLTO backend (lld's in-process one) does not. So the
+// pipeline-start callback marks the pipeline being built, on this thread,
+// the early-simplification callback reads the mark and the optimizer-last
+// callback reads and clears it.
 // (clang 19's distributed ThinLTO backend, clang -fthinlto-index=, loads no
 // pass plugins at all: there the layout must already be in the bitcode,
 // applied by the pre-link compile.)
@@ -86,14 +89,26 @@ static void registerPasses(PassBuilder &PB) {
       [](ModulePassManager &, OptimizationLevel) {
         BuildingCompilePipeline = true;
       });
+  // A ThinLTO backend applies a layout file first thing, before its
+  // GlobalOpt splits the struct globals and narrows the flags that the thin
+  // link made internal: the file names the globals as the compile that
+  // wrote the facts left them.
+  PB.registerPipelineEarlySimplificationEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        if (!BuildingCompilePipeline)
+          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/false,
+                                               /*Apply=*/true));
+      });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         bool Compile = BuildingCompilePipeline;
         BuildingCompilePipeline = false;
-        // Facts only from a TU's own module, before ThinLTO imports into
-        // it; the layout wherever a layout file is given.
-        MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/Compile,
-                                             /*Apply=*/true));
+        // Facts from a TU's own module as the compile's optimizations left
+        // it (the globals the backends and the link will see), and the
+        // layout file applied to the same globals.
+        if (Compile)
+          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/true,
+                                               /*Apply=*/true));
       });
 }
 
