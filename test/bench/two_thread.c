@@ -1,7 +1,7 @@
 /* Benchmark: one thread writes a counter, the other reads configuration
  * flags that a plain build places on the same cache line.
  *
- * Built three ways by tools/bench-two-thread: plain, with the pass, and with
+ * Built three ways by utils/bench-two-thread: plain, with the pass, and with
  * the hand layout an expert would write (-DHAND_LAYOUT: a read-mostly
  * section for the flags, an aligned counter).
  *

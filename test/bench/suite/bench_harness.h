@@ -1,4 +1,4 @@
-/* Harness for the false-sharing suite (tools/bench-suite). C and C++.
+/* Harness for the false-sharing suite (utils/bench-suite). C and C++.
  *
  * A case defines
  *   static long work(int Tid, long First, long N);  // N units of thread Tid

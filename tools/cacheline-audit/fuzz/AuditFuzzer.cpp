@@ -3,7 +3,7 @@
 // Feeds arbitrary bytes through everything the audit does with a file: the
 // ELF reader, the disassembly scan, the policy, hazards and the JSON and
 // SVG writers. Any crash, hang or sanitizer report is a bug: bad input must
-// end in an error message. Built by scripts/fuzz-audit.sh.
+// end in an error message. Built by utils/fuzz-audit.sh.
 //
 //===----------------------------------------------------------------------===//
 

@@ -4,7 +4,7 @@
 # chroot (kept and reused across runs), copies a clean export of the repo
 # into it and runs `bash .ci/run` there with CI=true and no stdin.
 #
-#   sudo bash scripts/check-fresh-debian.sh [options] [REPO]
+#   sudo bash utils/check-fresh-debian.sh [options] [REPO]
 #     REPO          repo to export (default: the one holding this script)
 #     --pristine    reset the chroot to the bare minbase state first (from a
 #                   saved tarball; downloaded .debs stay cached), so the
@@ -14,12 +14,12 @@
 #                   (default: `git clone` of HEAD when there is a commit,
 #                   else the working tree minus build/ and .git)
 #   env CHROOT_BASE (default /work/chroot), MIRROR (default: the first deb
-#                   URI of this machine's apt configuration, scripts/apt-sources)
+#                   URI of this machine's apt configuration, utils/apt-sources)
 set -euo pipefail
 
 SCRIPT_REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 CHROOT_BASE=${CHROOT_BASE:-/work/chroot}
-MIRROR=${MIRROR:-$(python3 "$SCRIPT_REPO/scripts/apt-sources" deb-uri)}
+MIRROR=${MIRROR:-$(python3 "$SCRIPT_REPO/utils/apt-sources" deb-uri)}
 SUITE=bookworm
 ROOTFS=$CHROOT_BASE/$SUITE-minbase
 TARBALL=$CHROOT_BASE/$SUITE-minbase.tar

@@ -7,13 +7,13 @@
 # With a profile (rule 3) its few run-time writes are rare.
 #
 # speedtest1 (SQLite's own benchmark, the amalgamation that the plain
-# build of tools/validate-real made) is
+# build of utils/validate-real made) is
 # 1. built with -fprofile-instr-generate (full LTO, no pass);
 # 2. trained: speedtest1 --size 10 --threads 2 --memdb;
 # 3. rebuilt with -fprofile-instr-use and the pass;
 # 4. the classes of both reports compared (results.py pgo-compare).
 #
-#   tools/real/pgo-sqlite.sh SRC BUILD WORK PLUGIN
+#   utils/real/pgo-sqlite.sh SRC BUILD WORK PLUGIN
 #     SRC: the sqlite3 source tree (WORK/src/sqlite3-3.40.1), BUILD: a
 #          configured and built tree holding sqlite3.c (WORK/sqlite/plain)
 #     NOPGO_REPORT (environment): the report of a build without a profile

@@ -3,7 +3,7 @@
 # clang-19 -fsanitize=fuzzer,address,undefined, seeds it with small ELF
 # files (x86-64 and AArch64 objects and executables) and runs it.
 #
-#   bash scripts/fuzz-audit.sh [RUNS]      # default 1000000 iterations
+#   bash utils/fuzz-audit.sh [RUNS]      # default 1000000 iterations
 #
 # Exits non-zero if the fuzzer finds a crash, a leak or undefined behaviour;
 # the input that shows it is left in build/fuzz-audit/.

@@ -12,8 +12,8 @@
 # 3. rebuilt with -fprofile-instr-use and the pass;
 # 4. the classes of both reports printed side by side.
 #
-#   tools/real/pgo-memcached.sh SRC WORK PLUGIN
-#     SRC: the memcached source tree (tools/validate-real fetches it to
+#   utils/real/pgo-memcached.sh SRC WORK PLUGIN
+#     SRC: the memcached source tree (utils/validate-real fetches it to
 #          WORK/src/memcached-1.6.18), PLUGIN: CachelineLayout.so
 #     NOPGO_REPORT (environment): the report of a build without a profile
 #          (default WORK/memcached/pass/memcached.report.json)

@@ -2,13 +2,13 @@
 """Sends each of memcached's admin commands once over the text protocol
 and records the answers.
 
-  tools/real/mc-admin.py HOST PORT OUT.json
+  utils/real/mc-admin.py HOST PORT OUT.json
 
 One connection; one command at a time, each answer read in full before
 the next command (a multi-line answer up to its END line, a one-line
 answer up to its line). `watch` comes last: the server answers OK and
 turns the connection into a log stream, and the client disconnects.
-Used by tools/validate-real (stage profile) to exercise the code that
+Used by utils/validate-real (stage profile) to exercise the code that
 writes memcached's rarely written globals (settings, mem_limit, the
 crawler and rebalancer state) in an instrumented build.
 

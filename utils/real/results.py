@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Helpers of tools/validate-real: parse test logs, compare runs, audit
+"""Helpers of utils/validate-real: parse test logs, compare runs, audit
 and check binaries, run and summarise the benchmarks.
 
   results.py tests KIND LOG OUT.json       KIND: memcached, sqlite, threadtest3, zstd
