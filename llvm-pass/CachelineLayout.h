@@ -89,7 +89,7 @@ public:
   static bool isRequired() { return true; }
 };
 
-/// The compile-time half of the two-stage flow (README "Two-stage builds"):
+/// The compile-time half of the two-stage flow (docs/two-stage.md):
 /// writes the module's facts (CACHELINE_LAYOUT_FACTS_DIR) and applies a
 /// merged layout file (CACHELINE_LAYOUT_FILE) to the globals it defines.
 /// Registered at the optimizer-last extension point, which LLVM 16 and 19

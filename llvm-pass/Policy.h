@@ -1,7 +1,7 @@
 //===- Policy.h - The classification rules ----------------------*- C++ -*-===//
 //
 // Turns the facts about one global into its class and a reason a person can
-// read. Every rule is here and nowhere else; the README lists them. The only
+// read. Every rule is here and nowhere else; docs/classification.md lists them. The only
 // harmful mistake is a wrong "read-mostly" (a written global grouped with
 // read-mostly ones), so every doubt leads away from it.
 //

@@ -20,7 +20,7 @@
 //    pointer parameter (so that calls into another TU can be followed);
 //  * every use of a function's address (thread entry, run-once, ctor,
 //    handed to another function, stored, in an initializer).
-// The format is JSON, one record per line; see README "Two-stage builds".
+// The format is JSON, one record per line; see docs/two-stage.md.
 //
 //===----------------------------------------------------------------------===//
 
