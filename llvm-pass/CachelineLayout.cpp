@@ -61,6 +61,12 @@ static cl::opt<std::string> HotWriteCountOpt(
              "make a global write-hot (default 1000; link time: "
              "CACHELINE_LAYOUT_HOT_WRITE_COUNT)"),
     cl::value_desc("count"));
+static cl::opt<std::string> AssumeClosedOpt(
+    "cacheline-assume-closed",
+    cl::desc("1: treat an executable's own exported globals as internal "
+             "(--export-dynamic); nothing dlopen()ed may write them "
+             "(link time: CACHELINE_LAYOUT_ASSUME_CLOSED)"),
+    cl::value_desc("0|1"), cl::ValueOptional);
 static cl::opt<std::string> ProfileOpt(
     "cacheline-profile",
     cl::desc("Classify by this write profile, recorded by an instrumented "
@@ -115,6 +121,16 @@ Expected<PolicyOptions> policyOptions() {
                                "%s: invalid count '%s': expected a "
                                "non-negative integer",
                                Origin.c_str(), Text->c_str());
+  }
+  if (std::optional<std::string> Text = optionOrEnv(
+          AssumeClosedOpt, "CACHELINE_LAYOUT_ASSUME_CLOSED", Origin)) {
+    if (Text->empty()) // -cacheline-assume-closed alone
+      *Text = "1";
+    if (*Text != "0" && *Text != "1")
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: invalid value '%s': expected 0 or 1",
+                               Origin.c_str(), Text->c_str());
+    Opts.AssumeClosed = *Text == "1";
   }
   return Opts;
 }

@@ -191,8 +191,20 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
           0};
 }
 
+/// With AssumeClosed: \p GV is an executable's own (the module defines
+/// main), defined here for good (not weak or common, which another module
+/// may replace), so nothing outside the program writes it.
+static bool closedProgramGlobal(const GlobalVariable &GV,
+                                const PolicyOptions &Opts) {
+  if (!Opts.AssumeClosed || GV.isDeclaration() || GV.isInterposable())
+    return false;
+  const Function *Main = GV.getParent()->getFunction("main");
+  return Main && !Main->isDeclaration();
+}
+
 GlobalRecord cacheline::makeGlobalRecord(const GlobalFacts &Facts,
-                                         const ThreadContext &TC) {
+                                         const ThreadContext &TC,
+                                         const PolicyOptions &Opts) {
   const GlobalVariable &GV = *Facts.GV;
   GlobalRecord G;
   GlobalProperties &P = G.Props;
@@ -201,9 +213,10 @@ GlobalRecord cacheline::makeGlobalRecord(const GlobalFacts &Facts,
   P.ThreadLocal = GV.isThreadLocal();
   P.ImplicitSection = GV.hasImplicitSection();
   P.HasSection = GV.hasSection();
-  P.Local = GV.hasLocalLinkage();
+  bool Closed = closedProgramGlobal(GV, Opts);
+  P.Local = GV.hasLocalLinkage() || Closed;
   for (const GlobalAlias &GA : GV.getParent()->aliases())
-    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage()) {
+    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage() && !Closed) {
       P.ExportedAlias = GA.getName().str();
       break;
     }
@@ -224,7 +237,8 @@ GlobalRecord cacheline::makeGlobalRecord(const GlobalFacts &Facts,
 Classification cacheline::classify(const GlobalFacts &Facts,
                                    const ThreadContext &TC,
                                    const PolicyOptions &Opts) {
-  Decision D = decide(makeGlobalRecord(Facts, TC), TC.hasThreads(), Opts);
+  Decision D =
+      decide(makeGlobalRecord(Facts, TC, Opts), TC.hasThreads(), Opts);
   Classification C{D.Class, std::move(D.Reason), nullptr};
   if (D.DecisiveWrite >= 0)
     C.Decisive = &Facts.Writes[D.DecisiveWrite];

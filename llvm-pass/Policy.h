@@ -42,6 +42,10 @@ struct PolicyOptions {
   /// With profile data (!prof estimates, or a measured write profile):
   /// run-time writes that make a global hot.
   uint64_t HotWriteCount = 1000;
+  /// Treat the executable's own globals as internal even when they are
+  /// exported (a program linked with --export-dynamic so that backtraces
+  /// name functions): a dlopen()ed module that writes them breaks this.
+  bool AssumeClosed = false;
 };
 
 /// What the skip rules need to know about a global's definition.
@@ -106,7 +110,8 @@ Decision decide(const GlobalRecord &G, bool HasThreads,
 
 /// The pass's view: records from one module's IR, then decide().
 GlobalRecord makeGlobalRecord(const GlobalFacts &Facts,
-                              const ThreadContext &TC);
+                              const ThreadContext &TC,
+                              const PolicyOptions &Opts);
 Classification classify(const GlobalFacts &Facts, const ThreadContext &TC,
                         const PolicyOptions &Opts);
 
