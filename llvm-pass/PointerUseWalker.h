@@ -2,8 +2,9 @@
 //
 // The walk shared by the full-LTO facts (GlobalWriteFacts) and the per-TU
 // facts (TUFacts): from a root (a global, a parameter) through every GEP,
-// cast, phi, select and alias to the instructions that load, store, compare
-// or hand on the address. What an access or a call means is the derived
+// cast, phi, select and alias, and from an internal function's return into
+// its direct callers, to the instructions that load, store, compare or hand
+// on the address. What an access or a call means is the derived
 // walker's business: it provides
 //
 //   void record(AccessKind, const Instruction *);
@@ -24,6 +25,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constant.h"
+#include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Instructions.h"
@@ -121,7 +123,20 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
     return;
   }
   if (isa<ReturnInst>(I)) {
-    derived().escape("address returned", I);
+    // An internal function that only ever runs by direct calls (a lock
+    // allocator returning &table[i]) hands the address to its callers: the
+    // calls' results are the address too.
+    const Function *F = I->getFunction();
+    if (!F->hasLocalLinkage() || !all_of(F->uses(), [F](const Use &FU) {
+          const auto *CB = dyn_cast<CallBase>(FU.getUser());
+          return CB && CB->isCallee(&FU) &&
+                 CB->getFunctionType() == F->getFunctionType();
+        })) {
+      derived().escape("address returned", I);
+      return;
+    }
+    for (const Use &FU : F->uses())
+      push(FU.getUser());
     return;
   }
   derived().escape(Twine("address used by ") + I->getOpcodeName(), I);
