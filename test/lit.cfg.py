@@ -8,6 +8,7 @@
 # $BUILD_DIR, else <repo>/build.
 
 import os
+import shutil
 import subprocess
 import sys
 
@@ -113,6 +114,12 @@ if os.access("/usr/bin/gcc", os.X_OK):
 if os.access("/usr/bin/aarch64-linux-gnu-gcc", os.X_OK) and \
         os.path.isdir("/usr/aarch64-linux-gnu/lib"):
     config.available_features.add("aarch64-cross")
+
+# Random programs for the differential test (test/e2e/csmith-differential.test;
+# Debian: csmith and libcsmith-dev, which scripts/install-deps.sh installs).
+# The utility finds csmith.h beside the csmith it runs.
+if shutil.which("csmith", path=config.environment.get("PATH")):
+    config.available_features.add("csmith")
 
 # Runs AArch64 programs on this machine.
 if os.access("/usr/bin/qemu-aarch64-static", os.X_OK):
