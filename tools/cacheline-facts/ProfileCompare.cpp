@@ -44,7 +44,9 @@ Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
   std::vector<ReportedGlobal> Out;
   for (const json::Value &GV : *Globals) {
     const json::Object *G = GV.getAsObject();
-    std::optional<StringRef> Name = G ? G->getString("name") : std::nullopt;
+    if (!G)
+      return Fail("corrupt report: a global that is not an object");
+    std::optional<StringRef> Name = G->getString("name");
     std::optional<StringRef> Class = G->getString("static_class");
     std::optional<StringRef> Reason = G->getString("static_reason");
     if (!Class) {
