@@ -355,7 +355,6 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
                       << Stats->NotMeasured << " not measured), "
                       << Stats->ThreadCreations << " thread creations\n");
     // New code in every function that touches a global.
-    MAM.invalidate(M, PreservedAnalyses::none());
     return PreservedAnalyses::none();
   }
   if (*Mode == PassMode::Report)
