@@ -97,7 +97,7 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
   unsigned Matrix[StaticClasses.size()][MeasuredClasses.size()] = {};
   Ratio Recall, Precision;
   unsigned Compared = 0, NotInProfile = 0;
-  json::Array Disagreements;
+  json::Array Disagreements, Classes;
   std::vector<std::string> Lines;
   for (const ReportedGlobal &G : *Report) {
     const ProfiledGlobal *P = Profile.find(G.Name);
@@ -108,6 +108,9 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
     ++Compared;
     MeasuredClass M = measuredClass(*P, Opts.Policy);
     ++Matrix[static_cast<size_t>(G.Class)][static_cast<size_t>(M)];
+    Classes.push_back(json::Object{{"name", G.Name},
+                                   {"static_class", globalClassName(G.Class)},
+                                   {"measured_class", measuredClassName(M)}});
     if (M == MeasuredClass::ReadMostly) {
       ++Recall.Total;
       Recall.Hits += G.Class == GlobalClass::ReadMostly;
@@ -160,7 +163,8 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
                       {"matrix", std::move(MatrixJSON)},
                       {"read_mostly_recall", Recall.toJSON()},
                       {"write_hot_precision", Precision.toJSON()},
-                      {"disagreements", std::move(Disagreements)}}));
+                      {"disagreements", std::move(Disagreements)},
+                      {"globals", std::move(Classes)}}));
     return Error::success();
   }
 

@@ -302,24 +302,7 @@ def fmt_bench(s):
 
 # ---------------------------------------------------------- write profile
 
-HOT_WRITE_COUNT = 1000   # the pass's -cacheline-hot-write-count default
 READ_KINDS = ("load", "call that reads")
-
-
-def measured_class(g):
-    """Policy.cpp's measuredClass() on one global of a profile."""
-    if g.get("not_measured"):
-        return "not measured"
-    b, a = g.get("before", {}), g.get("after", {})
-    if not (b.get("reads") or b.get("writes") or a.get("reads") or
-            a.get("writes")):
-        return "unseen"
-    if a.get("writes") and (a.get("writing_threads", 0) >= 2 or
-                            a["writes"] >= HOT_WRITE_COUNT):
-        return "write-hot"
-    if a.get("reads") and not a.get("writes"):
-        return "read-mostly"
-    return "neutral"
 
 
 def reason_pattern(reason):
@@ -418,6 +401,9 @@ def cmd_profile(prog, name, facts, pass_report, inst_report, pdir, outdir):
         out["harmful"] = [d for d in comp["disagreements"] if d["harmful"]]
         static = {g["name"]: g for g in prep["globals"]}
         pg = {g["name"]: g for g in prof["globals"]}
+        # The measured classes as profile-compare (Policy's measuredClass)
+        # gave them: the rule lives in the pass only.
+        measured = {g["name"]: g["measured_class"] for g in comp["globals"]}
 
         def counts(g):
             a, b = g.get("after", {}), g.get("before", {})
@@ -439,7 +425,7 @@ def cmd_profile(prog, name, facts, pass_report, inst_report, pdir, outdir):
         # Measured write-hot, not write-hot for the pass: the most written.
         missed = []
         for n, g in pg.items():
-            if n not in static or measured_class(g) != "write-hot" or \
+            if n not in static or measured.get(n) != "write-hot" or \
                     static[n]["class"] == "write-hot":
                 continue
             missed.append(dict(counts(g), name=n,
@@ -454,7 +440,7 @@ def cmd_profile(prog, name, facts, pass_report, inst_report, pdir, outdir):
         for n, g in static.items():
             if g["class"] != "write-hot" or n not in pg:
                 continue
-            m = measured_class(pg[n])
+            m = measured.get(n)
             if m not in ("unseen", "neutral"):
                 continue
             quiet.append(dict(counts(pg[n]), name=n, measured=m,
