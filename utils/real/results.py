@@ -114,7 +114,7 @@ def cmd_tests(kind, log, out, srcdir="."):
         text = f.read()
     res = {"memcached": lambda t: parse_memcached(t, srcdir),
            "sqlite": parse_sqlite, "threadtest3": parse_threadtest3,
-           "zstd": parse_zstd}[kind](text)
+           "zstd": parse_zstd, "targets": parse_zstd}[kind](text)
     save(out, res)
     n = {s: sum(1 for v in res.values() if v == s)
          for s in sorted(set(res.values()))}
@@ -508,8 +508,9 @@ def print_profile(r, detail=True):
 
 def cmd_summary(work, markdown=False):
     res = os.path.join(work, "results")
-    progs = [p for p in ("memcached", "sqlite", "zstd")
-             if os.path.isdir(os.path.join(res, p))]
+    progs = sorted(p for p in os.listdir(res)
+                   if os.path.isdir(os.path.join(res, p))) \
+        if os.path.isdir(res) else []
     rc = 0
     print("\n==== validate-real summary (%s) ====" % work)
     for p in progs:
