@@ -6,11 +6,9 @@
 #include "LayoutFile.h"
 #include "LineSize.h"
 #include "Report.h"
-#include "TUFacts.h"
+#include "SummaryBuilder.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/Analysis/BlockFrequencyInfo.h"
-#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Module.h"
@@ -175,7 +173,7 @@ Error applyProfile(Module &M, StringRef Path, CachelineClassification &Result,
   unsigned Matched = 0;
   SmallVector<StringRef, 4> Stale;
   for (ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable &GV = *G.Facts.GV;
+    const GlobalVariable &GV = *G.GV;
     const ProfiledGlobal *P = Profile.find(GV.getName());
     if (!P || GV.isDeclaration())
       continue;
@@ -189,7 +187,7 @@ Error applyProfile(Module &M, StringRef Path, CachelineClassification &Result,
     if (!D)
       continue;
     G.Static = G.Class;
-    G.Class = {D->Class, D->Reason, nullptr};
+    G.Class = {D->Class, D->Reason};
     ++NumFromProfile;
   }
   if (!Matched && !Profile.Globals.empty())
@@ -231,23 +229,36 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  auto GetBFI = [&](Function &F) -> BlockFrequencyInfo & {
-    return FAM.getResult<BlockFrequencyAnalysis>(F);
+  // The same summary and solver as the two-stage flow; the module's
+  // linkage is final (the link has internalized what it could).
+  std::vector<ModuleSummary> Summary;
+  Summary.push_back(summarizeModule(M, FAM));
+  Result.Program = std::make_unique<Solver>(
+      std::move(Summary), SolverOptions{/*BeforeLink=*/false,
+                                        Opts->AssumeClosed});
+  InstructionIndex Instructions(M);
+  auto Locate = [&](ArrayRef<Position> At) {
+    std::vector<Instruction *> Out;
+    for (const Position &P : At)
+      Out.push_back(Instructions.find(P));
+    return Out;
   };
-  Result.Context = std::make_unique<ThreadContext>(M, FAM);
-  // Only the report shows block frequencies.
-  std::string Origin;
-  bool WantFrequencies =
-      optionOrEnv(ReportFile, "CACHELINE_LAYOUT_REPORT", Origin).has_value();
-  for (GlobalFacts &Facts :
-       collectGlobalFacts(M, *Result.Context, GetBFI, WantFrequencies))
-    Result.Globals.push_back(
-        {std::move(Facts), {}, std::nullopt, nullptr, std::nullopt});
-  // Classify after the vector is final: a Classification points into its
-  // global's facts.
-  for (ClassifiedGlobal &G : Result.Globals)
-    G.Class = classify(G.Facts, *Result.Context, *Opts);
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.getName().starts_with("llvm."))
+      continue; // Intrinsic globals: llvm.used, llvm.global_ctors, ...
+    std::optional<SolvedGlobal> S = Result.Program->solveGlobal(0, GV.getName());
+    if (!S)
+      continue;
+    ClassifiedGlobal G;
+    G.GV = &GV;
+    G.Facts = std::move(S->Record);
+    G.WriteAt = Locate(S->WriteAt);
+    G.ReadAt = Locate(S->ReadAt);
+    G.Class = decide(G.Facts, Result.Program->hasThreads(), *Opts);
+    Result.Globals.push_back(std::move(G));
+  }
 
+  std::string Origin;
   if (std::optional<std::string> Path =
           optionOrEnv(ProfileOpt, "CACHELINE_LAYOUT_PROFILE", Origin)) {
     Expected<WriteProfile> Profile = WriteProfile::read(*Path);
@@ -255,7 +266,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
                                     Origin.c_str(),
                                     toString(Profile.takeError()).c_str()));
-      Result.Context.reset(); // No layout from a profile that cannot be read.
+      Result.Program.reset(); // No layout from a profile that cannot be read.
       return Result;
     }
     Result.Profile = std::move(*Profile);
@@ -263,7 +274,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
                                     Origin.c_str(),
                                     toString(std::move(E)).c_str()));
-      Result.Context.reset();
+      Result.Program.reset();
     }
   }
   return Result;
@@ -277,13 +288,26 @@ bool CachelineClassification::invalidate(
 }
 
 void CachelineClassification::print(raw_ostream &OS) const {
-  if (!Context)
+  if (!Program)
     return;
   OS << "line size: " << LineSize << "\n";
   for (const ClassifiedGlobal &G : Globals)
-    OS << "global " << G.Facts.GV->getName() << ": "
+    OS << "global " << G.GV->getName() << ": "
        << globalClassName(G.Class.Class) << ": " << G.Class.Reason << "\n";
-  Context->print(OS);
+  Program->print(OS);
+}
+
+const Instruction *ClassifiedGlobal::decisiveInstruction() const {
+  const Instruction *At = nullptr;
+  if (Class.DecisiveWrite >= 0)
+    At = WriteAt[Class.DecisiveWrite];
+  else if (Class.DecisiveRead >= 0)
+    At = ReadAt[Class.DecisiveRead];
+  for (const std::vector<Instruction *> *List : {&WriteAt, &ReadAt})
+    for (const Instruction *I : *List)
+      if (!At)
+        At = I;
+  return At;
 }
 
 PreservedAnalyses
@@ -301,7 +325,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   }
   CachelineClassification &Result =
       MAM.getResult<CachelineClassificationAnalysis>(M);
-  if (!Result.Context)
+  if (!Result.Program)
     return PreservedAnalyses::all();
 
   for (const ClassifiedGlobal &G : Result.Globals) {
@@ -385,7 +409,7 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
   if (WriteFacts)
     if (std::optional<std::string> Dir =
             optionOrEnv(FactsDirOpt, "CACHELINE_LAYOUT_FACTS_DIR", Origin))
-      if (Error E = writeTUFactsToDir(*Dir, M, FAM))
+      if (Error E = writeSummaryToDir(*Dir, M, FAM))
         diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
                                       Origin.c_str(),
                                       toString(std::move(E)).c_str()));

@@ -10,10 +10,9 @@
 #ifndef CACHELINE_LAYOUT_CACHELINELAYOUT_H
 #define CACHELINE_LAYOUT_CACHELINELAYOUT_H
 
-#include "GlobalWriteFacts.h"
 #include "Layout.h"
 #include "Policy.h"
-#include "ThreadContext.h"
+#include "Solver.h"
 #include "WriteProfile.h"
 
 #include "llvm/IR/PassManager.h"
@@ -23,27 +22,38 @@
 #include <vector>
 
 namespace llvm {
+class GlobalVariable;
+class Instruction;
 class raw_ostream;
 } // namespace llvm
 
 namespace cacheline {
 
 struct ClassifiedGlobal {
-  GlobalFacts Facts;
-  Classification Class;
+  llvm::GlobalVariable *GV = nullptr;
+  /// What the solver found: the rules' input.
+  GlobalRecord Facts;
+  /// The instruction of each of Facts.Writes and Facts.Reads.
+  std::vector<llvm::Instruction *> WriteAt, ReadAt;
+  Decision Class;
   /// Set once the layout has moved or grown the global.
   std::optional<LayoutChange> Change;
   /// With a write profile (CACHELINE_LAYOUT_PROFILE): the global's measured
   /// entry, if the profile has a current one.
   const ProfiledGlobal *Measured = nullptr;
   /// The rules' class, where the profile replaced it.
-  std::optional<Classification> Static;
+  std::optional<Decision> Static;
+
+  /// The instruction the class rests on, else any access, else null.
+  const llvm::Instruction *decisiveInstruction() const;
 };
 
 /// The result of CachelineClassificationAnalysis.
 class CachelineClassification {
 public:
-  std::unique_ptr<ThreadContext> Context;
+  /// The whole program, from the module's summary; null when a setting
+  /// was bad (the passes then do nothing).
+  std::unique_ptr<Solver> Program;
   std::vector<ClassifiedGlobal> Globals;
   unsigned LineSize = 0;
   /// Bytes the layout added, once it has run.

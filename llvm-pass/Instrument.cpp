@@ -18,7 +18,7 @@
 #include "Instrument.h"
 #include "CachelineLayout.h"
 #include "KnownFunctions.h"
-#include "TUFacts.h"
+#include "SummaryBuilder.h"
 
 #include "WriteProfileRuntime.inc"
 
@@ -59,14 +59,14 @@ enum SiteFlags : uint32_t { SiteWrites = 1, SiteSynchronizes = 2 };
 struct Site {
   unsigned Global;
   const GlobalVariable *GV;
-  const Access *A;
+  AccessKind Kind;
+  Instruction *Inst;
 };
 
 /// The addresses through which \p A reaches memory: a load's or store's
 /// pointer, a memory intrinsic's destination (or source, for its read), a
 /// call's pointer arguments.
-SmallVector<Value *, 2> accessAddresses(const Access &A) {
-  auto *I = const_cast<Instruction *>(A.Inst);
+SmallVector<Value *, 2> accessAddresses(AccessKind Kind, Instruction *I) {
   if (Value *P = getLoadStorePointerOperand(I))
     return {P};
   if (auto *RMW = dyn_cast<AtomicRMWInst>(I))
@@ -74,7 +74,7 @@ SmallVector<Value *, 2> accessAddresses(const Access &A) {
   if (auto *CX = dyn_cast<AtomicCmpXchgInst>(I))
     return {CX->getPointerOperand()};
   if (auto *MT = dyn_cast<AnyMemTransferInst>(I))
-    if (A.Kind == AccessKind::Load)
+    if (Kind == AccessKind::Load)
       return {MT->getRawSource()};
   if (auto *MI = dyn_cast<AnyMemIntrinsic>(I))
     return {MI->getRawDest()};
@@ -121,12 +121,13 @@ private:
 
 void Instrumenter::collect(const CachelineClassification &Result) {
   for (const ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable &GV = *G.Facts.GV;
+    const GlobalVariable &GV = *G.GV;
     if (GV.isDeclaration() || GV.isConstant() || GV.isThreadLocal() ||
         !GV.getValueType()->isSized())
       continue;
     std::string NotMeasured =
-        G.Facts.escapes()   ? "address escapes: " + G.Facts.EscapeReason
+        !G.Facts.EscapeReason.empty()
+            ? "address escapes: " + G.Facts.EscapeReason
         : G.Facts.InUsedList ? "named in llvm.used: code the compiler does "
                                "not see may access it"
                              : "";
@@ -134,10 +135,12 @@ void Instrumenter::collect(const CachelineClassification &Result) {
     Globals.push_back({&GV, NotMeasured});
     if (!NotMeasured.empty())
       continue;
-    for (const Access &A : G.Facts.Writes)
-      Sites.push_back({Index, &GV, &A});
-    for (const Access &A : G.Facts.Reads)
-      Sites.push_back({Index, &GV, &A});
+    for (size_t I = 0; I < G.Facts.Writes.size(); ++I)
+      if (G.WriteAt[I])
+        Sites.push_back({Index, &GV, G.Facts.Writes[I].Kind, G.WriteAt[I]});
+    for (size_t I = 0; I < G.Facts.Reads.size(); ++I)
+      if (G.ReadAt[I])
+        Sites.push_back({Index, &GV, G.Facts.Reads[I].Kind, G.ReadAt[I]});
   }
   for (Function &F : M)
     for (Instruction &I : instructions(F))
@@ -223,13 +226,13 @@ void Instrumenter::emitDescriptor() {
                                : string(G.NotMeasured)}));
   std::vector<Constant *> SiteInits;
   for (const Site &S : Sites) {
-    uint32_t Flags = (S.A->isWrite() ? SiteWrites : 0) |
-                     (S.A->isSynchronization() ? SiteSynchronizes : 0);
+    uint32_t Flags = (isWrite(S.Kind) ? SiteWrites : 0) |
+                     (isSynchronization(S.Kind) ? SiteSynchronizes : 0);
     SiteInits.push_back(ConstantStruct::get(
         SiteTy, {ConstantInt::get(I32, S.Global), ConstantInt::get(I32, Flags),
-                 string(accessKindName(S.A->Kind)),
-                 string(S.A->function()->getName()),
-                 string(locationOf(*S.A->Inst))}));
+                 string(accessKindName(S.Kind)),
+                 string(S.Inst->getFunction()->getName()),
+                 string(locationOf(*S.Inst))}));
   }
   auto Array = [&](Type *ElemTy, ArrayRef<Constant *> Elems, StringRef Name) {
     auto *Ty = ArrayType::get(ElemTy, Elems.size());
@@ -273,8 +276,8 @@ void Instrumenter::emitIncrement(Instruction *Before, unsigned Slot) {
 }
 
 void Instrumenter::countSite(unsigned Slot, const Site &S) {
-  auto *I = const_cast<Instruction *>(S.A->Inst);
-  SmallVector<Value *, 2> Addresses = accessAddresses(*S.A);
+  Instruction *I = S.Inst;
+  SmallVector<Value *, 2> Addresses = accessAddresses(S.Kind, I);
   // Certainly this global: count unconditionally.
   if (any_of(Addresses, [&](Value *P) {
         return getUnderlyingObject(P, /*MaxLookup=*/0) == S.GV;

@@ -92,12 +92,12 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   // Decided before any global is replaced.
   SmallPtrSet<const ClassifiedGlobal *, 16> OwnLineSet;
   for (const ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable *GV = G.Facts.GV;
+    const GlobalVariable *GV = G.GV;
     // A read-mostly global that keeps a COMDAT (not internal: laid out from
     // a layout file at compile time, an inline variable) gets a section
     // group of its own, placed wherever the linker likes: whole lines too.
     bool OwnSection =
-        Used.count(G.Facts.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
+        Used.count(G.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
     if (G.Class.Class == GlobalClass::WriteHot ||
         (G.Class.Class == GlobalClass::ReadMostly && OwnSection))
       OwnLineSet.insert(&G);
@@ -110,14 +110,14 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   for (ClassifiedGlobal &G : Result.Globals) {
     if (!OwnLines(G))
       continue;
-    GlobalVariable *GV = G.Facts.GV;
+    GlobalVariable *GV = G.GV;
     bool BSS = isZeroInitialized(*GV);
     bool Hot = G.Class.Class == GlobalClass::WriteHot;
     uint64_t Size = allocSize(*GV);
     uint64_t OldAlign = effectiveAlign(*GV).value();
     uint64_t Padded = alignTo(std::max<uint64_t>(Size, 1), Line);
     if (Padded != Size)
-      GV = G.Facts.GV = growGlobal(*GV, Padded - Size);
+      GV = G.GV = growGlobal(*GV, Padded - Size);
     dropComdat(*GV);
     GV->setSection(Hot ? (BSS ? WriteHotBSSSection : WriteHotDataSection)
                        : (BSS ? ReadMostlyBSSSection : ReadMostlyDataSection));
@@ -136,7 +136,7 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
     uint64_t Offset = 0;
     bool First = true;
     for (ClassifiedGlobal &G : Result.Globals) {
-      GlobalVariable *GV = G.Facts.GV;
+      GlobalVariable *GV = G.GV;
       if (G.Class.Class != GlobalClass::ReadMostly || OwnLines(G) ||
           isZeroInitialized(*GV) != BSS)
         continue;

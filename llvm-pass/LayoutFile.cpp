@@ -5,7 +5,7 @@
 #include "Diagnostics.h"
 #include "JSONFile.h"
 #include "Layout.h"
-#include "TUFacts.h"
+#include "SummaryBuilder.h"
 
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/LLVMContext.h"
@@ -138,7 +138,7 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
       continue;
     }
     ClassifiedGlobal G;
-    G.Facts.GV = &GV;
+    G.GV = &GV;
     G.Class.Class = E->Class;
     G.Class.Reason = E->Reason;
     Plan.Globals.push_back(std::move(G));

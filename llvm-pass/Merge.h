@@ -1,12 +1,10 @@
 //===- Merge.h - Whole-program classification from per-TU facts -*- C++ -*-===//
 //
 // `cacheline-facts merge DIR -o FILE`: reads the per-TU summaries
-// (TUFacts.h), redoes the whole-program parts of the analysis on them —
-// the call graph across TUs, thread entries, start-up code, hot functions,
-// waiting loops, accesses through calls into other TUs, escapes — and
-// classifies every global with the shared Policy. The result, the layout
-// file, lists every global with its class, reason and definition
-// fingerprint; LayoutFile.h applies it.
+// (Summary.h), solves the whole program with the solver the full-LTO pass
+// uses (Solver.h) and classifies every global with the shared Policy. The
+// result, the layout file, lists every global with its class, reason and
+// definition fingerprint; LayoutFile.h applies it.
 //
 // Linkage: under full LTO an executable's globals are internalized, so a
 // global defined in one TU and written from another is classified, not

@@ -1,10 +1,9 @@
 //===- PointerUseWalker.h - Follow every pointer derived from a value -*- C++ -*-===//
 //
-// The walk shared by the full-LTO facts (GlobalWriteFacts) and the per-TU
-// facts (TUFacts): from a root (a global, a parameter) through every GEP,
-// cast, phi, select and alias, and from an internal function's return into
-// its direct callers, to the instructions that load, store, compare or hand
-// on the address. What an access or a call means is the derived
+// The summary builder's walk (SummaryBuilder.cpp): from a root (a global,
+// a parameter) through every GEP, cast, phi, select and alias, and from an
+// internal function's return into its direct callers, to the instructions
+// that load, store, compare or hand on the address. What an access or a call means is the derived
 // walker's business: it provides
 //
 //   void record(AccessKind, const Instruction *);
@@ -19,7 +18,7 @@
 #ifndef CACHELINE_LAYOUT_POINTERUSEWALKER_H
 #define CACHELINE_LAYOUT_POINTERUSEWALKER_H
 
-#include "GlobalWriteFacts.h"
+#include "Summary.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"

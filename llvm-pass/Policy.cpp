@@ -3,13 +3,7 @@
 #include "Policy.h"
 
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/IR/Function.h"
-#include "llvm/IR/GlobalAlias.h"
-#include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/InstrTypes.h"
-#include "llvm/IR/Instruction.h"
-#include "llvm/IR/DataLayout.h"
-#include "llvm/IR/Module.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
 
@@ -118,27 +112,6 @@ int strength(const AccessRecord &A) {
          (A.Loop == LoopKind::Busy ? 2 : 0) + (A.ThreadEntryFunction ? 1 : 0);
 }
 
-AccessRecord makeAccessRecord(const Access &A, const ThreadContext &TC) {
-  const Function &F = *A.function();
-  AccessRecord R;
-  R.Kind = A.Kind;
-  R.StartUp = A.StartUp;
-  R.Loop = A.Loop;
-  R.HotFunction = A.HotFunction;
-  R.ThreadEntryFunction = A.ThreadEntryFunction;
-  R.ProfileCount = A.ProfileCount;
-  R.Function = F.getName().str();
-  if (const auto *CB = dyn_cast<CallBase>(A.Inst))
-    if (const Function *Callee = CB->getCalledFunction())
-      R.Callee = Callee->getName().str();
-  R.InMainBeforeThreads = TC.isInMainBeforeThreads(*A.Inst);
-  if (const std::string *Flag = TC.onceFlag(*A.Inst))
-    R.OnceFlag = *Flag;
-  R.InMain = &F == F.getParent()->getFunction("main");
-  R.Role = TC.describe(F);
-  return R;
-}
-
 } // namespace
 
 Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
@@ -189,62 +162,6 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
           "written only at start-up (" + describe(G.Writes.front()) +
               "); read by " + describe(*Read),
           0};
-}
-
-/// With AssumeClosed: \p GV is an executable's own (the module defines
-/// main), defined here for good (not weak or common, which another module
-/// may replace), so nothing outside the program writes it.
-static bool closedProgramGlobal(const GlobalVariable &GV,
-                                const PolicyOptions &Opts) {
-  if (!Opts.AssumeClosed || GV.isDeclaration() || GV.isInterposable())
-    return false;
-  const Function *Main = GV.getParent()->getFunction("main");
-  return Main && !Main->isDeclaration();
-}
-
-GlobalRecord cacheline::makeGlobalRecord(const GlobalFacts &Facts,
-                                         const ThreadContext &TC,
-                                         const PolicyOptions &Opts) {
-  const GlobalVariable &GV = *Facts.GV;
-  GlobalRecord G;
-  GlobalProperties &P = G.Props;
-  P.Declaration = GV.isDeclaration();
-  P.Constant = GV.isConstant();
-  P.ThreadLocal = GV.isThreadLocal();
-  P.ImplicitSection = GV.hasImplicitSection();
-  P.HasSection = GV.hasSection();
-  bool Closed = closedProgramGlobal(GV, Opts);
-  P.Local = GV.hasLocalLinkage() || Closed;
-  for (const GlobalAlias &GA : GV.getParent()->aliases())
-    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage() && !Closed) {
-      P.ExportedAlias = GA.getName().str();
-      break;
-    }
-  P.ExternallyInitialized = GV.isExternallyInitialized();
-  const DataLayout &DL = GV.getParent()->getDataLayout();
-  P.Unsized = !GV.getValueType()->isSized() ||
-              DL.getTypeAllocSize(GV.getValueType()).isScalable();
-  P.ZeroSized = !P.Unsized && DL.getTypeAllocSize(GV.getValueType()).isZero();
-  G.InUsedList = Facts.InUsedList;
-  G.EscapeReason = Facts.EscapeReason;
-  for (const Access &A : Facts.Writes)
-    G.Writes.push_back(makeAccessRecord(A, TC));
-  for (const Access &A : Facts.Reads)
-    G.Reads.push_back(makeAccessRecord(A, TC));
-  return G;
-}
-
-Classification cacheline::classify(const GlobalFacts &Facts,
-                                   const ThreadContext &TC,
-                                   const PolicyOptions &Opts) {
-  Decision D =
-      decide(makeGlobalRecord(Facts, TC, Opts), TC.hasThreads(), Opts);
-  Classification C{D.Class, std::move(D.Reason), nullptr};
-  if (D.DecisiveWrite >= 0)
-    C.Decisive = &Facts.Writes[D.DecisiveWrite];
-  else if (D.DecisiveRead >= 0)
-    C.Decisive = &Facts.Reads[D.DecisiveRead];
-  return C;
 }
 
 const char *cacheline::measuredClassName(MeasuredClass C) {

@@ -5,17 +5,16 @@
 // harmful mistake is a wrong "read-mostly" (a written global grouped with
 // read-mostly ones), so every doubt leads away from it.
 //
-// The rules read IR-independent records (GlobalRecord, AccessRecord), so
-// that the pass (facts from one module's IR) and `cacheline-facts merge`
-// (facts from per-TU summaries, joined into the whole program) decide with
-// the same code. classify(GlobalFacts, ThreadContext) is the pass's adapter.
+// The rules read IR-independent records (GlobalRecord, AccessRecord), which
+// the solver (Solver.h) makes from the program's summaries, for the pass
+// and for `cacheline-facts merge` alike.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef CACHELINE_LAYOUT_POLICY_H
 #define CACHELINE_LAYOUT_POLICY_H
 
-#include "GlobalWriteFacts.h"
+#include "Summary.h"
 #include "WriteProfile.h"
 
 #include <cstdint>
@@ -30,13 +29,6 @@ enum class GlobalClass { WriteHot, ReadMostly, Neutral, Skipped };
 const char *globalClassName(GlobalClass C);
 /// The class named \p Name ("write-hot", ...), if any.
 std::optional<GlobalClass> parseGlobalClass(llvm::StringRef Name);
-
-struct Classification {
-  GlobalClass Class = GlobalClass::Neutral;
-  std::string Reason;
-  /// The access the decision rests on, if one does.
-  const Access *Decisive = nullptr;
-};
 
 struct PolicyOptions {
   /// With profile data (!prof estimates, or a measured write profile):
@@ -72,21 +64,18 @@ struct AccessRecord {
   bool HotFunction = false;
   bool ThreadEntryFunction = false;
   std::optional<uint64_t> ProfileCount;
+  /// Block frequency relative to its function's entry.
+  double Frequency = 1.0;
   // For reasons only.
   std::string Function; ///< Mangled name of the function doing it.
   std::string Callee;   ///< Mangled name of a directly called function.
   bool InMainBeforeThreads = false;
   bool InMain = false;
-  std::string Role; ///< ThreadContext::describe of the function.
+  std::string Role; ///< Solver::describe of the function.
   std::string OnceFlag; ///< Runs behind this init flag (OnceRegions.h).
 
-  bool isWrite() const {
-    return Kind != AccessKind::Load && Kind != AccessKind::CallRead;
-  }
-  bool isSynchronization() const {
-    return Kind == AccessKind::AtomicRMW || Kind == AccessKind::CmpXchg ||
-           Kind == AccessKind::LockCall;
-  }
+  bool isWrite() const { return cacheline::isWrite(Kind); }
+  bool isSynchronization() const { return cacheline::isSynchronization(Kind); }
 };
 
 struct GlobalRecord {
@@ -97,7 +86,8 @@ struct GlobalRecord {
   bool InUsedList = false;
 };
 
-/// The rules' answer on records: the deciding access is an index.
+/// The rules' answer: the class, why, and the access it rests on (an index
+/// into GlobalRecord::Writes or ::Reads), if one.
 struct Decision {
   GlobalClass Class = GlobalClass::Neutral;
   std::string Reason;
@@ -107,13 +97,6 @@ struct Decision {
 
 Decision decide(const GlobalRecord &G, bool HasThreads,
                 const PolicyOptions &Opts);
-
-/// The pass's view: records from one module's IR, then decide().
-GlobalRecord makeGlobalRecord(const GlobalFacts &Facts,
-                              const ThreadContext &TC,
-                              const PolicyOptions &Opts);
-Classification classify(const GlobalFacts &Facts, const ThreadContext &TC,
-                        const PolicyOptions &Opts);
 
 /// What a measured write profile says a global is.
 enum class MeasuredClass {

@@ -18,19 +18,17 @@ using namespace cacheline;
 
 #define DEBUG_TYPE "cacheline-layout"
 
-namespace {
-
-json::Array accessesToJSON(ArrayRef<Access> Accesses, const ThreadContext &TC) {
+json::Array cacheline::accessesToJSON(ArrayRef<AccessRecord> Accesses) {
   json::Array Out;
-  for (const Access &A : Accesses) {
-    json::Object O{{"function", A.function()->getName()},
+  for (const AccessRecord &A : Accesses) {
+    json::Object O{{"function", A.Function},
                    {"kind", accessKindName(A.Kind)},
                    {"context", A.StartUp ? "start-up" : "run-time"},
                    {"loop", loopKindName(A.Loop)},
-                   {"function_role", TC.describe(*A.function())},
+                   {"function_role", A.Role},
                    {"frequency", std::round(A.Frequency * 1000) / 1000}};
-    if (const std::string *Flag = TC.onceFlag(*A.Inst))
-      O["once_flag"] = *Flag;
+    if (!A.OnceFlag.empty())
+      O["once_flag"] = A.OnceFlag;
     if (A.ProfileCount)
       O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
     Out.push_back(std::move(O));
@@ -38,12 +36,7 @@ json::Array accessesToJSON(ArrayRef<Access> Accesses, const ThreadContext &TC) {
   return Out;
 }
 
-json::Array functionNames(ArrayRef<const Function *> Functions) {
-  json::Array Out;
-  for (const Function *F : Functions)
-    Out.push_back(F->getName());
-  return Out;
-}
+namespace {
 
 /// Where a profile-guided build's class came from: "profile" (with the
 /// measured counts and the class the rules gave) or "static".
@@ -65,35 +58,47 @@ json::Object profileToJSON(const ClassifiedGlobal &G) {
   return O;
 }
 
-/// Writes \p V on one line.
-std::string compact(json::Value V) {
+} // namespace
+
+std::string cacheline::compactJSON(json::Value V) {
   std::string S;
   raw_string_ostream OS(S);
   OS << V;
   return S;
 }
 
-} // namespace
+void cacheline::writeProgramFacts(raw_ostream &OS, const Solver &Program,
+                                  ArrayRef<GlobalClass> Classes,
+                                  json::Object Extra) {
+  json::Object Summary = std::move(Extra);
+  for (GlobalClass C : {GlobalClass::WriteHot, GlobalClass::ReadMostly,
+                        GlobalClass::Neutral, GlobalClass::Skipped})
+    Summary[globalClassName(C)] = int64_t(count(Classes, C));
+  Summary["globals"] = int64_t(Classes.size());
+  OS << "  \"summary\": " << compactJSON(std::move(Summary)) << ",\n";
+  OS << "  \"threads\": " << (Program.hasThreads() ? "true" : "false")
+     << ",\n";
+  OS << "  \"thread_entries\": "
+     << compactJSON(json::Array(Program.threadEntries())) << ",\n";
+  OS << "  \"start_up_functions\": "
+     << compactJSON(json::Array(Program.startUpFunctions()));
+}
 
 void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
                                 const CachelineClassification &Result) {
   const DataLayout &DL = M.getDataLayout();
-  const ThreadContext &TC = *Result.Context;
-  std::map<std::string, int64_t> Counts;
-  for (GlobalClass C : {GlobalClass::WriteHot, GlobalClass::ReadMostly,
-                        GlobalClass::Neutral, GlobalClass::Skipped})
-    Counts[globalClassName(C)] = 0;
+  std::vector<GlobalClass> Classes;
 
   // json::Object sorts its keys; the fixed top-level order and one global
   // per line are written by hand.
   OS << "{\n";
-  OS << "  \"target\": " << compact(M.getTargetTriple()) << ",\n";
+  OS << "  \"target\": " << compactJSON(M.getTargetTriple()) << ",\n";
   OS << "  \"line_size\": " << Result.LineSize << ",\n";
   OS << "  \"globals\": [";
   bool First = true;
   for (const ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable &GV = *G.Facts.GV;
-    ++Counts[globalClassName(G.Class.Class)];
+    const GlobalVariable &GV = *G.GV;
+    Classes.push_back(G.Class.Class);
     // Sizes and alignments from before the layout changed them.
     uint64_t Size = G.Change ? G.Change->OldSize
                     : GV.getValueType()->isSized()
@@ -107,16 +112,16 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
                    {"align", static_cast<int64_t>(Alignment)},
                    {"reason", G.Class.Reason},
                    {"reads", static_cast<int64_t>(G.Facts.Reads.size())},
-                   {"writes", accessesToJSON(G.Facts.Writes, TC)}};
+                   {"writes", accessesToJSON(G.Facts.Writes)}};
     if (GV.hasSection() && !G.Change)
       O["section"] = GV.getSection(); // The user's.
-    if (G.Facts.escapes())
+    if (!G.Facts.EscapeReason.empty())
       O["escape"] = G.Facts.EscapeReason;
-    std::string Line = compact(std::move(O));
+    std::string Line = compactJSON(std::move(O));
     // Appended after the sorted keys, so that the facts read the same with
     // and without the layout and the profile.
     auto Append = [&Line](json::Object Tail) {
-      std::string Text = compact(std::move(Tail));
+      std::string Text = compactJSON(std::move(Tail));
       Line.pop_back();
       Line += "," + Text.substr(1);
     };
@@ -130,24 +135,15 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
     First = false;
   }
   OS << "\n  ],\n";
-  json::Object Summary;
-  for (auto &[Name, N] : Counts)
-    Summary[Name] = N;
-  Summary["globals"] = static_cast<int64_t>(Result.Globals.size());
+  json::Object Extra;
   if (Result.PaddingBytes)
-    Summary["padding_bytes"] = static_cast<int64_t>(*Result.PaddingBytes);
-  OS << "  \"summary\": " << compact(std::move(Summary)) << ",\n";
-  OS << "  \"threads\": " << (TC.hasThreads() ? "true" : "false") << ",\n";
-  OS << "  \"thread_entries\": " << compact(functionNames(TC.threadEntries()))
-     << ",\n";
-  OS << "  \"start_up_functions\": "
-     << compact(functionNames(TC.startUpFunctions())) << "\n";
-  OS << "}\n";
+    Extra["padding_bytes"] = static_cast<int64_t>(*Result.PaddingBytes);
+  writeProgramFacts(OS, *Result.Program, Classes, std::move(Extra));
+  OS << "\n}\n";
 }
 
-void cacheline::emitRemarks(Module &M,
-                                          const CachelineClassification &Result,
-                                          OREGetter GetORE) {
+void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
+                            OREGetter GetORE) {
   Function *Fallback = nullptr;
   for (Function &F : M)
     if (!F.isDeclaration()) {
@@ -155,15 +151,11 @@ void cacheline::emitRemarks(Module &M,
       break;
     }
   for (const ClassifiedGlobal &G : Result.Globals) {
-    const Classification &C = G.Class;
-    if (G.Facts.GV->isDeclaration())
+    const Decision &C = G.Class;
+    if (G.GV->isDeclaration())
       continue;
     // Locate the remark at the deciding access, else at any access.
-    const Instruction *At = C.Decisive ? C.Decisive->Inst : nullptr;
-    if (!At && !G.Facts.Writes.empty())
-      At = G.Facts.Writes.front().Inst;
-    if (!At && !G.Facts.Reads.empty())
-      At = G.Facts.Reads.front().Inst;
+    const Instruction *At = G.decisiveInstruction();
     Function *F = At ? const_cast<Function *>(At->getFunction()) : Fallback;
     if (!F)
       continue;
@@ -174,7 +166,7 @@ void cacheline::emitRemarks(Module &M,
     GetORE(*F).emit([&] {
       auto R = At ? OptimizationRemarkAnalysis(DEBUG_TYPE, RemarkName, At)
                   : OptimizationRemarkAnalysis(DEBUG_TYPE, RemarkName, F);
-      return R << "global " << ore::NV("Global", G.Facts.GV->getName())
+      return R << "global " << ore::NV("Global", G.GV->getName())
                << " is " << ore::NV("Class", globalClassName(C.Class)) << ": "
                << ore::NV("Reason", C.Reason);
     });
@@ -185,7 +177,7 @@ void cacheline::emitRemarks(Module &M,
       auto R = At ? OptimizationRemark(DEBUG_TYPE, "Moved", At)
                   : OptimizationRemark(DEBUG_TYPE, "Moved", F);
       R << "moved " << globalClassName(C.Class) << " global "
-        << ore::NV("Global", G.Facts.GV->getName()) << " to "
+        << ore::NV("Global", G.GV->getName()) << " to "
         << ore::NV("Section", Change.Section) << ", aligned to "
         << ore::NV("Align", Change.Align);
       if (Change.NewSize != Change.OldSize)

@@ -8,7 +8,13 @@
 #ifndef CACHELINE_LAYOUT_REPORT_H
 #define CACHELINE_LAYOUT_REPORT_H
 
+#include "Policy.h"
+
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
 
 namespace llvm {
 class Function;
@@ -20,6 +26,20 @@ class raw_ostream;
 namespace cacheline {
 
 class CachelineClassification;
+class Solver;
+
+/// The "writes" of a report or layout-file entry: one object per access.
+llvm::json::Array accessesToJSON(llvm::ArrayRef<AccessRecord> Accesses);
+
+/// \p V on one line.
+std::string compactJSON(llvm::json::Value V);
+
+/// The closing lines of a report or layout file: "summary" (the count of
+/// each class, and \p Extra), "threads", "thread_entries",
+/// "start_up_functions".
+void writeProgramFacts(llvm::raw_ostream &OS, const Solver &Program,
+                       llvm::ArrayRef<GlobalClass> Classes,
+                       llvm::json::Object Extra);
 
 void writeJSONReport(llvm::raw_ostream &OS, const llvm::Module &M,
                      const CachelineClassification &Result);
@@ -30,9 +50,8 @@ using OREGetter =
 /// One analysis remark per global (-pass-remarks-analysis=cacheline-layout)
 /// and one remark per change (-pass-remarks=cacheline-layout), located at
 /// the access the decision rests on.
-void emitRemarks(llvm::Module &M,
-                               const CachelineClassification &Result,
-                               OREGetter GetORE);
+void emitRemarks(llvm::Module &M, const CachelineClassification &Result,
+                 OREGetter GetORE);
 
 } // namespace cacheline
 

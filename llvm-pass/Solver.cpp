@@ -1,0 +1,661 @@
+//===- Solver.cpp - The whole program, from its summaries ----------------===//
+
+#include "Solver.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <functional>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+struct FuncEntry {
+  unsigned Module;
+  const FunctionSummary *F;
+};
+
+struct GlobalEntry {
+  std::string Name;
+  int Module = -1; ///< Its module when internal.
+  const GlobalSummary *Def = nullptr;
+  /// Every module's summary of it.
+  std::vector<std::pair<unsigned, const GlobalSummary *>> Mentions;
+};
+
+/// One call and the functions it may reach.
+struct CallSite {
+  std::string Caller;
+  const CallSiteSummary *Site;
+  std::vector<std::string> Targets;
+  bool StartsThreads = false; ///< May create a thread (directly or not).
+  bool Waits = false;         ///< May block (directly or not).
+};
+
+/// Everything done with one global's address, across modules.
+struct GlobalUses {
+  std::vector<std::pair<unsigned, AccessSummary>> Accesses;
+  std::string Escape;
+};
+
+} // namespace
+
+struct Solver::Program {
+  Program(ArrayRef<ModuleSummary> Modules, const SolverOptions &Opts)
+      : Modules(Modules), Opts(Opts) {}
+
+  ArrayRef<ModuleSummary> Modules;
+  SolverOptions Opts;
+  std::string Main;
+  /// The summaries are an executable's before its link: every external
+  /// symbol is the program's own.
+  bool AllLocal = false;
+  bool HasThreads = false;
+
+  StringMap<FuncEntry> Funcs;
+  std::vector<std::string> FuncOrder;
+  StringMap<GlobalEntry> Globals;
+  std::vector<std::string> GlobalOrder;
+  std::vector<StringSet<>> LocalFns;
+
+  // How each function's address is used. Timer callbacks run while threads
+  // run, but at a timer's pace: they are no roots of hot code.
+  StringSet<> ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots,
+      AddressTaken, Escaped, TimerCallbacks;
+  std::vector<std::string> ThreadEntryList;
+
+  std::map<std::string, std::vector<CallSite>> CallSites;
+  std::map<std::string, std::vector<const CallSite *>> Callers;
+  StringSet<> MayStartThreads, MayWait;
+
+  /// Blocks of main that run only before the first thread creation, and the
+  /// first creating call of a block where the creation happens part-way.
+  std::set<int> MainPreThreadBlocks;
+  std::map<int, int> MainFirstCreation;
+
+  StringSet<> StartUpOnly, Hot;
+  mutable std::map<std::pair<std::string, int>, bool> WaitingLoopCache;
+
+  static std::string localKey(unsigned M, StringRef Name) {
+    return std::to_string(M) + "\x01" + Name.str();
+  }
+  /// The function \p Name refers to in module \p M; empty if no module
+  /// defines it.
+  std::string resolveFn(unsigned M, StringRef Name) const {
+    if (LocalFns[M].contains(Name))
+      return localKey(M, Name);
+    if (Funcs.count(Name))
+      return Name.str();
+    return {};
+  }
+  const FunctionSummary &fn(const std::string &Key) const {
+    return *Funcs.find(Key)->second.F;
+  }
+  /// Calls into \p Key run its body: it is defined, and not replaceable at
+  /// run time.
+  bool bodyVisible(const std::string &Key) const {
+    return !Key.empty() && (AllLocal || !fn(Key).Interposable);
+  }
+  bool localFn(const std::string &Key) const {
+    return AllLocal || fn(Key).Local;
+  }
+  bool closedGlobal(const GlobalEntry &G) const {
+    return Opts.AssumeClosed && !Main.empty() && G.Def && !G.Def->Interposable;
+  }
+  bool localGlobal(const GlobalEntry &G) const {
+    return G.Module >= 0 || (AllLocal && G.Def) || closedGlobal(G);
+  }
+  const GlobalEntry *findGlobal(unsigned M, StringRef Name, bool Local) const {
+    auto It = Globals.find(Local ? localKey(M, Name) : Name.str());
+    return It == Globals.end() ? nullptr : &It->second;
+  }
+  bool contentsLeakOut(const GlobalEntry *G, StringSet<> &Visiting) const;
+  bool contentsLeakOut(unsigned M, StringRef Name, bool Local) const {
+    StringSet<> Visiting;
+    return contentsLeakOut(findGlobal(M, Name, Local), Visiting);
+  }
+
+  void index();
+  void solve();
+  void scanFunctionAddresses();
+  void collectCallSites();
+  void computeTransitiveFlags();
+  void computeMainBeforeThreads();
+  void computeStartUpOnly();
+  void computeHot();
+
+  bool isInMainBeforeThreads(const std::string &F, const Position &P) const;
+  bool isStartUp(const std::string &F, const Position &P) const {
+    return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P);
+  }
+  LoopKind loopKind(const std::string &F, int Loop) const;
+  const char *describe(const std::string &F) const;
+
+  GlobalUses collectUses(const GlobalEntry &G) const;
+  AccessRecord record(unsigned M, const AccessSummary &A) const;
+  SolvedGlobal solveGlobal(const GlobalEntry &G) const;
+};
+
+void Solver::Program::index() {
+  LocalFns.resize(Modules.size());
+  for (unsigned M = 0; M < Modules.size(); ++M) {
+    for (const FunctionSummary &F : Modules[M].Functions) {
+      if (F.Local)
+        LocalFns[M].insert(F.Name);
+      std::string Key = F.Local ? localKey(M, F.Name) : F.Name;
+      // A linkonce_odr body in several modules: one function, the first.
+      if (Funcs.try_emplace(Key, FuncEntry{M, &F}).second)
+        FuncOrder.push_back(Key);
+    }
+    for (const GlobalSummary &G : Modules[M].Globals) {
+      std::string Key = G.Local ? localKey(M, G.Name) : G.Name;
+      auto [It, New] = Globals.try_emplace(Key);
+      GlobalEntry &E = It->second;
+      if (New) {
+        GlobalOrder.push_back(Key);
+        E.Name = G.Name;
+        E.Module = G.Local ? int(M) : -1;
+      }
+      if (G.Definition && !E.Def)
+        E.Def = &G;
+      E.Mentions.push_back({M, &G});
+    }
+  }
+  auto MainIt = Funcs.find("main");
+  if (MainIt != Funcs.end() && !MainIt->second.F->Local) {
+    Main = "main";
+    AllLocal = Opts.BeforeLink;
+  }
+}
+
+bool Solver::Program::contentsLeakOut(const GlobalEntry *G,
+                                      StringSet<> &Visiting) const {
+  if (!G || !localGlobal(*G))
+    return true;
+  if (!Visiting.insert(G->Name).second)
+    return false; // Already being answered.
+  for (auto &[M, S] : G->Mentions) {
+    if (S->ContentsLeak || S->InUsedList)
+      return true;
+    for (const std::string &Callee : S->LeakCallees)
+      if (!bodyVisible(resolveFn(M, Callee)))
+        return true;
+    for (const std::string &Owner : S->LeakThrough) {
+      // Internal globals of the module first, as a name resolves.
+      const GlobalEntry *O = findGlobal(M, Owner, true);
+      if (!O)
+        O = findGlobal(M, Owner, false);
+      if (contentsLeakOut(O, Visiting))
+        return true;
+    }
+  }
+  return false;
+}
+
+void Solver::Program::solve() {
+  index();
+  scanFunctionAddresses();
+  collectCallSites();
+  computeTransitiveFlags();
+  computeMainBeforeThreads();
+  computeStartUpOnly();
+  computeHot();
+  HasThreads = !ThreadEntries.empty() || !Escaped.empty();
+  // A library: any of its external functions may run on any thread.
+  if (Main.empty())
+    HasThreads |= any_of(FuncOrder, [&](const std::string &K) {
+      return !fn(K).Local;
+    });
+}
+
+void Solver::Program::scanFunctionAddresses() {
+  auto AddEntry = [&](const std::string &F) {
+    if (ThreadEntries.insert(F).second)
+      ThreadEntryList.push_back(F);
+  };
+  for (const std::string &K : FuncOrder) {
+    const FunctionSummary &F = fn(K);
+    if (F.ThreadTrampoline)
+      AddEntry(K);
+    if (F.OnceBody)
+      RunOnceRoots.insert(K);
+  }
+  for (unsigned M = 0; M < Modules.size(); ++M) {
+    for (const AddressUseSummary &A : Modules[M].AddressUses) {
+      std::string F = resolveFn(M, A.Function);
+      if (F.empty())
+        continue; // Only defined functions matter.
+      AddressUse Use = A.Use;
+      if (Use == AddressUse::PassedToCall)
+        // Handed to code we can see: it is called, if at all, through an
+        // indirect call of the program.
+        Use = bodyVisible(resolveFn(M, A.Callee)) ? AddressUse::Taken
+                                                  : A.Fallback;
+      else if (Use == AddressUse::InInitializer || Use == AddressUse::StoredTo)
+        // Memory of the program's own: called, if at all, by the program's
+        // indirect calls. Anywhere else, code we cannot see may call it.
+        Use = contentsLeakOut(M, A.Owner, A.OwnerLocal) ? AddressUse::Escaped
+                                                        : AddressUse::Taken;
+      switch (Use) {
+      case AddressUse::ThreadEntry:
+        AddEntry(F);
+        break;
+      case AddressUse::RunOnce:
+        RunOnceRoots.insert(F);
+        break;
+      case AddressUse::AtExit:
+        AtExitRoots.insert(F);
+        break;
+      case AddressUse::Ctor:
+        CtorRoots.insert(F);
+        break;
+      case AddressUse::Escaped:
+        Escaped.insert(F);
+        break;
+      case AddressUse::Timer:
+        TimerCallbacks.insert(F);
+        break;
+      case AddressUse::Taken:
+        AddressTaken.insert(F);
+        break;
+      case AddressUse::Synchronous:
+        break; // An edge from the call: see collectCallSites.
+      case AddressUse::PassedToCall:
+      case AddressUse::InInitializer:
+      case AddressUse::StoredTo:
+        llvm_unreachable("resolved above");
+      }
+    }
+  }
+}
+
+void Solver::Program::collectCallSites() {
+  // Indirect calls may reach any function whose address is taken and whose
+  // type matches the call's.
+  std::map<std::string, std::vector<std::string>> IndirectTargets;
+  for (const std::string &K : FuncOrder)
+    if (AddressTaken.contains(K) || Escaped.contains(K) ||
+        TimerCallbacks.contains(K) || RunOnceRoots.contains(K) ||
+        AtExitRoots.contains(K) || ThreadEntries.contains(K))
+      IndirectTargets[fn(K).Type].push_back(K);
+
+  for (const std::string &K : FuncOrder) {
+    const FuncEntry &FE = Funcs.find(K)->second;
+    std::vector<CallSite> &Sites = CallSites[K];
+    for (const CallSiteSummary &S : FE.F->Calls) {
+      CallSite CS{K, &S, {}};
+      if (S.Kind == CallKind::Indirect) {
+        auto It = IndirectTargets.find(S.CallType);
+        if (It != IndirectTargets.end())
+          CS.Targets = It->second;
+      } else if (S.Kind == CallKind::Direct) {
+        std::string Callee = resolveFn(FE.Module, S.Callee);
+        if (!Callee.empty()) {
+          CS.Targets.push_back(Callee);
+        } else {
+          for (const std::string &N : S.SyncCallbacks)
+            if (std::string Fn = resolveFn(FE.Module, N); !Fn.empty())
+              CS.Targets.push_back(Fn);
+          for (const std::string &N : S.DeferredCallbacks)
+            if (!resolveFn(FE.Module, N).empty())
+              CS.StartsThreads = true; // Unknown code got a callback.
+          CS.StartsThreads |= S.CreatesThread;
+          CS.Waits = S.Waits;
+        }
+      }
+      Sites.push_back(std::move(CS));
+    }
+  }
+  for (auto &[K, Sites] : CallSites)
+    for (const CallSite &CS : Sites)
+      for (const std::string &T : CS.Targets)
+        Callers[T].push_back(&CS);
+}
+
+void Solver::Program::computeTransitiveFlags() {
+  // A call starts threads (or waits) if some function it may reach does.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (auto &[F, Sites] : CallSites) {
+      for (CallSite &CS : Sites) {
+        for (const std::string &T : CS.Targets) {
+          if (!CS.StartsThreads && MayStartThreads.contains(T))
+            CS.StartsThreads = Changed = true;
+          if (!CS.Waits && MayWait.contains(T))
+            CS.Waits = Changed = true;
+        }
+        if (CS.StartsThreads && MayStartThreads.insert(F).second)
+          Changed = true;
+        if (CS.Waits && MayWait.insert(F).second)
+          Changed = true;
+      }
+    }
+  }
+}
+
+void Solver::Program::computeMainBeforeThreads() {
+  if (Main.empty())
+    return;
+  // Every block reachable from a thread-creating call runs after threads
+  // may exist; so does the rest of that call's own block.
+  const FunctionSummary &F = fn(Main);
+  auto Succ = [&](int B) -> const std::vector<int> & {
+    static const std::vector<int> None;
+    return B >= 0 && size_t(B) < F.Successors.size() ? F.Successors[B] : None;
+  };
+  std::vector<int> Worklist;
+  std::set<int> After;
+  for (const CallSite &CS : CallSites[Main]) {
+    if (!CS.StartsThreads)
+      continue;
+    int B = CS.Site->Block;
+    auto [It, New] = MainFirstCreation.try_emplace(B, CS.Site->Index);
+    if (!New && CS.Site->Index < It->second)
+      It->second = CS.Site->Index;
+    append_range(Worklist, Succ(B));
+  }
+  while (!Worklist.empty()) {
+    int B = Worklist.back();
+    Worklist.pop_back();
+    if (After.insert(B).second)
+      append_range(Worklist, Succ(B));
+  }
+  for (int B = 0, E = F.Successors.size(); B < E; ++B)
+    if (!After.count(B))
+      MainPreThreadBlocks.insert(B);
+}
+
+bool Solver::Program::isInMainBeforeThreads(const std::string &F,
+                                            const Position &P) const {
+  if (Main.empty() || F != Main || !MainPreThreadBlocks.count(P.Block))
+    return false;
+  auto It = MainFirstCreation.find(P.Block);
+  return It == MainFirstCreation.end() || !(It->second < P.Index);
+}
+
+void Solver::Program::computeStartUpOnly() {
+  // Greatest fixed point: assume every candidate is start-up code, then
+  // drop those with a call site outside start-up code until none changes.
+  auto IsRoot = [&](const std::string &F) {
+    return CtorRoots.contains(F) || RunOnceRoots.contains(F);
+  };
+  for (auto &[F, Sites] : CallSites) {
+    // Code that starts threads is not start-up code after that point; only
+    // main is split at its first creation. A function whose address is
+    // taken but that no call of the program reaches is called by code we
+    // cannot see.
+    bool Candidate = F != Main && localFn(F) && !Escaped.contains(F) &&
+                     !TimerCallbacks.contains(F) &&
+                     !ThreadEntries.contains(F) && !AtExitRoots.contains(F) &&
+                     !MayStartThreads.contains(F);
+    auto It = Callers.find(F);
+    bool HasCallers = It != Callers.end() && !It->second.empty();
+    if ((IsRoot(F) && !MayStartThreads.contains(F)) ||
+        (Candidate && HasCallers))
+      StartUpOnly.insert(F);
+  }
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    std::vector<std::string> Current;
+    for (const auto &E : StartUpOnly)
+      Current.push_back(E.getKey().str());
+    for (const std::string &F : Current) {
+      auto It = Callers.find(F);
+      if (It == Callers.end())
+        continue;
+      if (all_of(It->second, [&](const CallSite *CS) {
+            Position P;
+            P.Block = CS->Site->Block;
+            P.Index = CS->Site->Index;
+            return isStartUp(CS->Caller, P);
+          }))
+        continue;
+      StartUpOnly.erase(F);
+      Changed = true;
+    }
+  }
+}
+
+LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
+  if (Loop < 0)
+    return LoopKind::None;
+  auto [It, New] = WaitingLoopCache.try_emplace({F, Loop}, false);
+  if (New) {
+    auto Sites = CallSites.find(F);
+    if (Sites != CallSites.end())
+      It->second = any_of(Sites->second, [&](const CallSite &CS) {
+        return CS.Waits && is_contained(CS.Site->WaitingLoops, Loop);
+      });
+  }
+  return It->second ? LoopKind::Waiting : LoopKind::Busy;
+}
+
+void Solver::Program::computeHot() {
+  std::vector<std::string> Worklist;
+  auto MarkHot = [&](const std::string &F) {
+    if (!StartUpOnly.contains(F) && Hot.insert(F).second)
+      Worklist.push_back(F);
+  };
+  for (const std::string &F : ThreadEntryList)
+    MarkHot(F);
+  for (const std::string &F : FuncOrder)
+    if (Escaped.contains(F))
+      MarkHot(F);
+  if (Main.empty())
+    for (const std::string &F : FuncOrder)
+      if (!fn(F).Local)
+        MarkHot(F);
+  // Whatever a busy loop of run-time code calls runs repeatedly.
+  for (auto &[F, Sites] : CallSites)
+    for (const CallSite &CS : Sites) {
+      Position P;
+      P.Block = CS.Site->Block;
+      P.Index = CS.Site->Index;
+      if (!isStartUp(F, P) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
+        for (const std::string &T : CS.Targets)
+          MarkHot(T);
+    }
+  // And so does whatever a hot function calls outside a waiting loop.
+  while (!Worklist.empty()) {
+    std::string F = Worklist.back();
+    Worklist.pop_back();
+    for (const CallSite &CS : CallSites[F])
+      if (loopKind(F, CS.Site->Loop) != LoopKind::Waiting)
+        for (const std::string &T : CS.Targets)
+          MarkHot(T);
+  }
+}
+
+const char *Solver::Program::describe(const std::string &F) const {
+  if (ThreadEntries.contains(F))
+    return "thread entry";
+  if (CtorRoots.contains(F) && StartUpOnly.contains(F))
+    return "global constructor";
+  if (RunOnceRoots.contains(F) && StartUpOnly.contains(F))
+    return "run-once routine";
+  if (StartUpOnly.contains(F))
+    return "called only at start-up";
+  if (Escaped.contains(F))
+    return "callback of unknown code";
+  if (TimerCallbacks.contains(F) && !Hot.contains(F))
+    return "timer callback";
+  if (Hot.contains(F))
+    return "called repeatedly while threads run";
+  if (AtExitRoots.contains(F))
+    return "exit handler";
+  if (!Main.empty() && F == Main)
+    return "main";
+  return "called at run time";
+}
+
+GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
+  GlobalUses Out;
+  std::set<std::pair<std::string, unsigned>> Visited;
+  std::function<void(unsigned, const PointerSummary &)> Walk =
+      [&](unsigned M, const PointerSummary &W) {
+        for (const AccessSummary &A : W.Accesses)
+          Out.Accesses.push_back({M, A});
+        if (Out.Escape.empty())
+          Out.Escape = W.Escape;
+        for (const PointerCall &C : W.Calls) {
+          std::string Callee = resolveFn(M, C.Callee);
+          if (bodyVisible(Callee)) {
+            // Into the callee's body, wherever it is.
+            const FuncEntry &FE = Funcs.find(Callee)->second;
+            if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
+              if (Visited.insert({Callee, C.Arg}).second) {
+                auto P = FE.F->Params.find(C.Arg);
+                if (P != FE.F->Params.end())
+                  Walk(FE.Module, P->second);
+              }
+            } else if (Out.Escape.empty()) {
+              Out.Escape = "address passed as a variadic argument of " +
+                           C.Callee + " in " + C.At.Function;
+            }
+            continue;
+          }
+          switch (C.Fallback) {
+          case CallEffect::Body:
+          case CallEffect::None:
+            break;
+          case CallEffect::Escape:
+            if (Out.Escape.empty())
+              Out.Escape = C.EscapeReason;
+            break;
+          case CallEffect::Read:
+            Out.Accesses.push_back({M, {AccessKind::CallRead, C.At}});
+            break;
+          case CallEffect::Write:
+            Out.Accesses.push_back({M, {AccessKind::CallWrite, C.At}});
+            break;
+          case CallEffect::WriteOnce:
+            Out.Accesses.push_back({M, {AccessKind::OnceWrite, C.At}});
+            break;
+          case CallEffect::Lock:
+            Out.Accesses.push_back({M, {AccessKind::LockCall, C.At}});
+            break;
+          }
+        }
+      };
+  for (auto &[M, S] : G.Mentions)
+    Walk(M, S->Uses);
+  return Out;
+}
+
+AccessRecord Solver::Program::record(unsigned M,
+                                     const AccessSummary &A) const {
+  std::string F = resolveFn(M, A.At.Function);
+  AccessRecord R;
+  R.Kind = A.Kind;
+  R.OnceFlag = A.At.OnceFlag;
+  R.StartUp = isStartUp(F, A.At) || !R.OnceFlag.empty();
+  R.Loop = loopKind(F, A.At.Loop);
+  R.HotFunction = Hot.contains(F);
+  R.ThreadEntryFunction = ThreadEntries.contains(F);
+  R.ProfileCount = A.At.ProfileCount;
+  R.Frequency = A.At.Frequency;
+  R.Function = A.At.Function;
+  R.Callee = A.At.Callee;
+  R.InMainBeforeThreads = isInMainBeforeThreads(F, A.At);
+  R.InMain = !Main.empty() && F == Main;
+  R.Role = describe(F);
+  return R;
+}
+
+SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
+  SolvedGlobal S;
+  S.Name = G.Name;
+  S.Module = G.Module;
+  S.Definition = G.Def;
+  GlobalRecord &R = S.Record;
+  GlobalProperties &P = R.Props;
+  if (!G.Def) {
+    P.Declaration = true;
+  } else {
+    const GlobalSummary &D = *G.Def;
+    P.Constant = D.Constant;
+    P.ThreadLocal = D.ThreadLocal;
+    P.ImplicitSection = D.ImplicitSection;
+    P.HasSection = D.HasSection;
+    P.Local = localGlobal(G);
+    // Internalized with the global in an executable.
+    if (!AllLocal && !closedGlobal(G))
+      P.ExportedAlias = D.ExportedAlias;
+    P.ExternallyInitialized = D.ExternallyInitialized;
+    P.Unsized = D.Unsized;
+    P.ZeroSized = !D.Unsized && D.Size == 0;
+  }
+  for (auto &[M, SG] : G.Mentions)
+    R.InUsedList |= SG->InUsedList;
+  if (!G.Def || G.Def->Constant || G.Def->ThreadLocal)
+    return S;
+  GlobalUses Uses = collectUses(G);
+  R.EscapeReason = Uses.Escape;
+  for (auto &[M, A] : Uses.Accesses) {
+    AccessRecord AR = record(M, A);
+    bool Write = AR.isWrite();
+    (Write ? R.Writes : R.Reads).push_back(std::move(AR));
+    (Write ? S.WriteAt : S.ReadAt).push_back(A.At);
+  }
+  return S;
+}
+
+Solver::Solver(std::vector<ModuleSummary> Ms, const SolverOptions &Opts)
+    : Modules(std::move(Ms)), P(std::make_unique<Program>(Modules, Opts)) {
+  P->solve();
+  Main = P->Main;
+  HasThreads = P->HasThreads;
+}
+
+Solver::~Solver() = default;
+
+std::vector<SolvedGlobal> Solver::solveGlobals() const {
+  std::vector<SolvedGlobal> Out;
+  for (const std::string &Key : P->GlobalOrder)
+    Out.push_back(P->solveGlobal(P->Globals.find(Key)->second));
+  return Out;
+}
+
+std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
+                                                StringRef Name) const {
+  const GlobalEntry *G = P->findGlobal(Module, Name, true);
+  if (!G)
+    G = P->findGlobal(Module, Name, false);
+  if (!G)
+    return std::nullopt;
+  return P->solveGlobal(*G);
+}
+
+std::vector<std::string> Solver::threadEntries() const {
+  std::vector<std::string> Out;
+  for (const std::string &K : P->ThreadEntryList)
+    Out.push_back(P->fn(K).Name);
+  return Out;
+}
+
+std::vector<std::string> Solver::startUpFunctions() const {
+  std::vector<std::string> Out;
+  for (const auto &E : P->StartUpOnly)
+    Out.push_back(P->fn(E.getKey().str()).Name);
+  llvm::sort(Out);
+  return Out;
+}
+
+const char *Solver::describe(unsigned Module, StringRef Name) const {
+  return P->describe(P->resolveFn(Module, Name));
+}
+
+void Solver::print(raw_ostream &OS) const {
+  OS << "threads: " << (HasThreads ? "yes" : "no") << "\n";
+  std::vector<std::pair<std::string, std::string>> All;
+  for (const std::string &K : P->FuncOrder)
+    All.push_back({P->fn(K).Name, K});
+  llvm::sort(All);
+  for (auto &[Name, Key] : All)
+    OS << "function " << Name << ": " << P->describe(Key) << "\n";
+}

@@ -1,0 +1,108 @@
+//===- Solver.h - The whole program, from its summaries ---------*- C++ -*-===//
+//
+// The one whole-program analysis, on summaries only (Summary.h): the
+// full-LTO pass gives it the merged module's summary, `cacheline-facts
+// merge` every translation unit's. It works out
+//
+//  * the call graph: direct calls, callbacks handed to known library
+//    functions, and indirect calls resolved to the functions whose
+//    addresses can reach them;
+//  * thread entries: functions handed to thread creators, the trampolines
+//    of std::thread and std::async, callbacks of code it cannot see;
+//  * start-up code: constructors, run-once routines, main before its first
+//    call that may create a thread, and every function called only from
+//    there; writes behind an init flag (once regions);
+//  * hot code: invoked repeatedly while threads run: thread entries and
+//    what they call, and whatever a busy loop calls. A timer callback runs
+//    at the timer's pace and is not hot; a loop whose body blocks (sleep,
+//    poll, condition wait, an event-loop dispatch) is a waiting loop;
+//  * every access to each global, through calls into any module, with that
+//    context: Policy's GlobalRecord.
+//
+// Functions and globals are keyed by name; internal ones by module and
+// name, since two modules may each have a static `counter`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_SOLVER_H
+#define CACHELINE_LAYOUT_SOLVER_H
+
+#include "Policy.h"
+#include "Summary.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+struct SolverOptions {
+  /// The summaries are the translation units of one program before its
+  /// link. If one defines main, every external symbol is the program's own,
+  /// as the full-LTO link internalizes them; else (a library) external
+  /// symbols stay exported. Without this, linkage is as the summaries say
+  /// (the merged module of a full-LTO link).
+  bool BeforeLink = false;
+  /// PolicyOptions::AssumeClosed: an executable's own exported globals
+  /// (not weak) count as internal.
+  bool AssumeClosed = false;
+};
+
+/// One global as the solver found it.
+struct SolvedGlobal {
+  std::string Name;
+  /// The module of an internal global; -1 for an external one.
+  int Module = -1;
+  /// Its definition, if any module has it.
+  const GlobalSummary *Definition = nullptr;
+  /// What the rules read.
+  GlobalRecord Record;
+  /// Where each access of Record.Writes and Record.Reads is.
+  std::vector<Position> WriteAt, ReadAt;
+};
+
+class Solver {
+public:
+  Solver(std::vector<ModuleSummary> Modules, const SolverOptions &Opts);
+  ~Solver();
+
+  llvm::ArrayRef<ModuleSummary> modules() const { return Modules; }
+  /// The program may run more than one thread.
+  bool hasThreads() const { return HasThreads; }
+  /// Some module defines main: the summaries are an executable's.
+  bool isExecutable() const { return !Main.empty(); }
+
+  /// Every global the summaries mention, in module order.
+  std::vector<SolvedGlobal> solveGlobals() const;
+  /// The global \p Name of module \p Module (internal or not).
+  std::optional<SolvedGlobal> solveGlobal(unsigned Module,
+                                          llvm::StringRef Name) const;
+
+  std::vector<std::string> threadEntries() const;
+  std::vector<std::string> startUpFunctions() const;
+  /// Why the function \p Name of module \p Module runs when it does.
+  const char *describe(unsigned Module, llvm::StringRef Name) const;
+  /// One line per function: its role.
+  void print(llvm::raw_ostream &OS) const;
+
+private:
+  struct Program;
+  std::vector<ModuleSummary> Modules;
+  std::unique_ptr<Program> P;
+  std::string Main;
+  bool HasThreads = false;
+};
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_SOLVER_H

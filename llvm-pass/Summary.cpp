@@ -1,0 +1,428 @@
+//===- Summary.cpp - The summary schema and its JSON form ----------------===//
+
+#include "Summary.h"
+#include "JSONFile.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+/// An enum's names, in the enum's order: the JSON form and the reports use
+/// them.
+template <typename E> struct EnumNames;
+
+template <> struct EnumNames<AccessKind> {
+  static constexpr const char *Names[] = {
+      "load",         "store",     "atomic store",       "atomicrmw",
+      "cmpxchg",      "memory intrinsic", "lock call",   "call that writes",
+      "call that reads", "run-once control"};
+};
+template <> struct EnumNames<LoopKind> {
+  static constexpr const char *Names[] = {"none", "busy", "waiting"};
+};
+template <> struct EnumNames<CallEffect> {
+  static constexpr const char *Names[] = {"body", "none",      "read", "write",
+                                          "once", "lock", "escape"};
+};
+template <> struct EnumNames<CallKind> {
+  static constexpr const char *Names[] = {"direct", "indirect", "asm"};
+};
+template <> struct EnumNames<AddressUse> {
+  static constexpr const char *Names[] = {
+      "entry", "once",  "atexit", "ctor", "escaped", "timer",
+      "taken", "sync", "arg",    "init", "store"};
+};
+
+template <typename E> const char *nameOf(E V) {
+  ArrayRef<const char *> Names(EnumNames<E>::Names);
+  assert(unsigned(V) < Names.size() && "enum without a name");
+  return Names[unsigned(V)];
+}
+
+template <typename E> std::optional<E> parseName(StringRef S) {
+  ArrayRef<const char *> Names(EnumNames<E>::Names);
+  for (unsigned I = 0; I < Names.size(); ++I)
+    if (S == Names[I])
+      return E(I);
+  return std::nullopt;
+}
+
+/// Maps an enum field by name; an unknown name is an error of the field.
+template <typename E>
+bool mapEnum(const json::Object &O, StringRef Key, E &Out, json::Path P,
+             bool Required) {
+  const json::Value *V = O.get(Key);
+  if (!V)
+    return !Required || (P.field(Key).report("missing value"), false);
+  std::optional<StringRef> S = V->getAsString();
+  std::optional<E> Parsed = S ? parseName<E>(*S) : std::nullopt;
+  if (!Parsed) {
+    P.field(Key).report("unknown name");
+    return false;
+  }
+  Out = *Parsed;
+  return true;
+}
+
+/// Adds \p Key to \p O unless \p V is its default.
+template <typename T>
+void put(json::Object &O, StringRef Key, const T &V, const T &Default = T()) {
+  if (!(V == Default))
+    O[Key] = V;
+}
+void put(json::Object &O, StringRef Key, const std::vector<std::string> &V) {
+  if (!V.empty())
+    O[Key] = json::Array(V);
+}
+
+json::Object pointerToJSON(const PointerSummary &S) {
+  json::Object O;
+  if (!S.Accesses.empty())
+    O["acc"] = json::Array(S.Accesses);
+  if (!S.Calls.empty())
+    O["calls"] = json::Array(S.Calls);
+  put(O, "esc", S.Escape);
+  put(O, "storedfn", S.StoredFunctions);
+  put(O, "opaque", S.OpaqueStores);
+  return O;
+}
+
+bool pointerFromJSON(json::ObjectMapper &O, PointerSummary &S) {
+  return O.mapOptional("acc", S.Accesses) && O.mapOptional("calls", S.Calls) &&
+         O.mapOptional("esc", S.Escape) &&
+         O.mapOptional("storedfn", S.StoredFunctions) &&
+         O.mapOptional("opaque", S.OpaqueStores);
+}
+
+struct ParamRecord {
+  int Arg = 0;
+  PointerSummary Uses;
+};
+
+bool fromJSON(const json::Value &V, ParamRecord &R, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("arg", R.Arg) && pointerFromJSON(O, R.Uses);
+}
+
+} // namespace
+
+const char *cacheline::accessKindName(AccessKind K) { return nameOf(K); }
+std::optional<AccessKind> cacheline::parseAccessKind(StringRef Name) {
+  return parseName<AccessKind>(Name);
+}
+const char *cacheline::loopKindName(LoopKind K) { return nameOf(K); }
+
+json::Value cacheline::toJSON(const Position &P) {
+  json::Object O{{"f", P.Function}, {"b", P.Block}, {"i", P.Index}};
+  put(O, "l", P.Loop, -1);
+  put(O, "q", P.Frequency, 1.0);
+  put(O, "lq", P.LoopFrequency, 1.0);
+  if (P.ProfileCount)
+    O["p"] = int64_t(*P.ProfileCount);
+  put(O, "c", P.Callee);
+  put(O, "once", P.OnceFlag);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, Position &P, json::Path Path) {
+  json::ObjectMapper O(V, Path);
+  std::optional<int64_t> Count;
+  if (!O || !O.map("f", P.Function) || !O.map("b", P.Block) ||
+      !O.map("i", P.Index) || !O.mapOptional("l", P.Loop) ||
+      !O.mapOptional("q", P.Frequency) ||
+      !O.mapOptional("lq", P.LoopFrequency) || !O.mapOptional("p", Count) ||
+      !O.mapOptional("c", P.Callee) || !O.mapOptional("once", P.OnceFlag))
+    return false;
+  if (Count)
+    P.ProfileCount = uint64_t(*Count);
+  return true;
+}
+
+// An access and a call carry their position's fields inline.
+json::Value cacheline::toJSON(const AccessSummary &A) {
+  json::Value V = toJSON(A.At);
+  (*V.getAsObject())["k"] = nameOf(A.Kind);
+  return V;
+}
+
+bool cacheline::fromJSON(const json::Value &V, AccessSummary &A,
+                         json::Path P) {
+  const json::Object *O = V.getAsObject();
+  if (!O) {
+    P.report("expected an object");
+    return false;
+  }
+  return mapEnum(*O, "k", A.Kind, P, true) && fromJSON(V, A.At, P);
+}
+
+json::Value cacheline::toJSON(const PointerCall &C) {
+  json::Value V = toJSON(C.At);
+  json::Object &O = *V.getAsObject();
+  O["callee"] = C.Callee;
+  O["arg"] = C.Arg;
+  O["fty"] = C.CallType;
+  O["fb"] = nameOf(C.Fallback);
+  put(O, "why", C.EscapeReason);
+  return V;
+}
+
+bool cacheline::fromJSON(const json::Value &V, PointerCall &C, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("callee", C.Callee) && O.map("arg", C.Arg) &&
+         O.map("fty", C.CallType) &&
+         mapEnum(*V.getAsObject(), "fb", C.Fallback, P, true) &&
+         O.mapOptional("why", C.EscapeReason) && fromJSON(V, C.At, P);
+}
+
+json::Value cacheline::toJSON(const GlobalSummary &G) {
+  json::Object O{{"name", G.Name}, {"local", G.Local}, {"def", G.Definition}};
+  put(O, "const", G.Constant);
+  put(O, "tls", G.ThreadLocal);
+  put(O, "isec", G.ImplicitSection);
+  put(O, "sec", G.HasSection);
+  put(O, "secname", G.Section);
+  put(O, "extinit", G.ExternallyInitialized);
+  put(O, "unsized", G.Unsized);
+  put(O, "weak", G.Interposable);
+  put(O, "size", G.Size, uint64_t(0));
+  put(O, "alias", G.ExportedAlias);
+  put(O, "fp", G.Fingerprint);
+  put(O, "used", G.InUsedList);
+  put(O, "leak", G.ContentsLeak);
+  put(O, "leakc", G.LeakCallees);
+  put(O, "leakt", G.LeakThrough);
+  put(O, "initfn", G.InitializerFunctions);
+  json::Object Uses = pointerToJSON(G.Uses);
+  if (!Uses.empty())
+    O["uses"] = std::move(Uses);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  if (!O || !O.map("name", G.Name) || !O.map("local", G.Local) ||
+      !O.map("def", G.Definition) || !O.mapOptional("const", G.Constant) ||
+      !O.mapOptional("tls", G.ThreadLocal) ||
+      !O.mapOptional("isec", G.ImplicitSection) ||
+      !O.mapOptional("sec", G.HasSection) ||
+      !O.mapOptional("secname", G.Section) ||
+      !O.mapOptional("extinit", G.ExternallyInitialized) ||
+      !O.mapOptional("unsized", G.Unsized) ||
+      !O.mapOptional("weak", G.Interposable) ||
+      !O.mapOptional("size", G.Size) ||
+      !O.mapOptional("alias", G.ExportedAlias) ||
+      !O.mapOptional("fp", G.Fingerprint) ||
+      !O.mapOptional("used", G.InUsedList) ||
+      !O.mapOptional("leak", G.ContentsLeak) ||
+      !O.mapOptional("leakc", G.LeakCallees) ||
+      !O.mapOptional("leakt", G.LeakThrough) ||
+      !O.mapOptional("initfn", G.InitializerFunctions))
+    return false;
+  const json::Value *Uses = V.getAsObject()->get("uses");
+  if (!Uses)
+    return true;
+  json::ObjectMapper U(*Uses, P.field("uses"));
+  return U && pointerFromJSON(U, G.Uses);
+}
+
+json::Value cacheline::toJSON(const CallSiteSummary &S) {
+  json::Object O{{"b", S.Block}, {"i", S.Index}, {"t", nameOf(S.Kind)}};
+  put(O, "l", S.Loop, -1);
+  put(O, "q", S.Frequency, 1.0);
+  put(O, "lq", S.LoopFrequency, 1.0);
+  if (!S.WaitingLoops.empty())
+    O["wl"] = json::Array(S.WaitingLoops);
+  put(O, "callee", S.Callee);
+  put(O, "fty", S.CallType);
+  put(O, "from", S.LoadedFrom);
+  put(O, "known", S.Known);
+  put(O, "creates", S.CreatesThread);
+  put(O, "waits", S.Waits);
+  put(O, "sync", S.SyncCallbacks);
+  put(O, "cb", S.DeferredCallbacks);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("b", S.Block) && O.map("i", S.Index) &&
+         mapEnum(*V.getAsObject(), "t", S.Kind, P, true) &&
+         O.mapOptional("l", S.Loop) && O.mapOptional("q", S.Frequency) &&
+         O.mapOptional("lq", S.LoopFrequency) &&
+         O.mapOptional("wl", S.WaitingLoops) &&
+         O.mapOptional("callee", S.Callee) && O.mapOptional("fty", S.CallType) &&
+         O.mapOptional("from", S.LoadedFrom) &&
+         O.mapOptional("known", S.Known) &&
+         O.mapOptional("creates", S.CreatesThread) &&
+         O.mapOptional("waits", S.Waits) &&
+         O.mapOptional("sync", S.SyncCallbacks) &&
+         O.mapOptional("cb", S.DeferredCallbacks);
+}
+
+/// Blocks flagged true, as a list of their numbers.
+static json::Array blockSet(const std::vector<bool> &Flags) {
+  json::Array A;
+  for (unsigned B = 0; B < Flags.size(); ++B)
+    if (Flags[B])
+      A.push_back(B);
+  return A;
+}
+
+static bool blockSetFromJSON(json::ObjectMapper &O, StringLiteral Key,
+                             std::vector<bool> &Flags, int NumBlocks) {
+  std::vector<int> Blocks;
+  if (!O.mapOptional(Key, Blocks))
+    return false;
+  Flags.assign(NumBlocks, false);
+  for (int B : Blocks) {
+    if (B < 0)
+      continue;
+    if (size_t(B) >= Flags.size())
+      Flags.resize(B + 1, false);
+    Flags[B] = true;
+  }
+  return true;
+}
+
+json::Value cacheline::toJSON(const FunctionSummary &F) {
+  json::Object O{{"name", F.Name},
+                 {"local", F.Local},
+                 {"fty", F.Type},
+                 {"nargs", F.NumArgs},
+                 {"blocks", uint64_t(F.BeforeLoops.size())}};
+  put(O, "interposable", F.Interposable);
+  put(O, "trampoline", F.ThreadTrampoline);
+  put(O, "once_body", F.OnceBody);
+  if (!F.Successors.empty())
+    O["succ"] = F.Successors;
+  json::Array Before = blockSet(F.BeforeLoops), After = blockSet(F.AfterLoops);
+  if (!Before.empty())
+    O["before_loops"] = std::move(Before);
+  if (!After.empty())
+    O["after_loops"] = std::move(After);
+  O["sites"] = json::Array(F.Calls);
+  json::Array Params;
+  for (const auto &[Arg, Uses] : F.Params) {
+    json::Object P = pointerToJSON(Uses);
+    P["arg"] = Arg;
+    Params.push_back(std::move(P));
+  }
+  if (!Params.empty())
+    O["params"] = std::move(Params);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  int NumBlocks = 0;
+  std::vector<ParamRecord> Params;
+  if (!O || !O.map("name", F.Name) || !O.map("local", F.Local) ||
+      !O.map("fty", F.Type) || !O.map("nargs", F.NumArgs) ||
+      !O.mapOptional("blocks", NumBlocks) ||
+      !O.mapOptional("interposable", F.Interposable) ||
+      !O.mapOptional("trampoline", F.ThreadTrampoline) ||
+      !O.mapOptional("once_body", F.OnceBody) ||
+      !O.mapOptional("succ", F.Successors) ||
+      !blockSetFromJSON(O, "before_loops", F.BeforeLoops, NumBlocks) ||
+      !blockSetFromJSON(O, "after_loops", F.AfterLoops, NumBlocks) ||
+      !O.map("sites", F.Calls) || !O.mapOptional("params", Params))
+    return false;
+  for (ParamRecord &R : Params)
+    F.Params[R.Arg] = std::move(R.Uses);
+  return true;
+}
+
+json::Value cacheline::toJSON(const AddressUseSummary &A) {
+  json::Object O{{"fn", A.Function}, {"u", nameOf(A.Use)}};
+  if (A.Use == AddressUse::PassedToCall) {
+    O["callee"] = A.Callee;
+    O["fb"] = nameOf(A.Fallback);
+  }
+  if (!A.Owner.empty()) {
+    O["owner"] = A.Owner;
+    O["owner_local"] = A.OwnerLocal;
+  }
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, AddressUseSummary &A,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("fn", A.Function) &&
+         mapEnum(*V.getAsObject(), "u", A.Use, P, true) &&
+         O.mapOptional("callee", A.Callee) &&
+         mapEnum(*V.getAsObject(), "fb", A.Fallback, P, false) &&
+         O.mapOptional("owner", A.Owner) &&
+         O.mapOptional("owner_local", A.OwnerLocal);
+}
+
+json::Value cacheline::toJSON(const ModuleSummary &S) {
+  return json::Object{{"format", "cacheline-facts"},
+                      {"version", FactsFormatVersion},
+                      {"module", S.Module},
+                      {"source", S.Source},
+                      {"target", S.Target},
+                      {"globals", json::Array(S.Globals)},
+                      {"functions", json::Array(S.Functions)},
+                      {"addr", json::Array(S.AddressUses)}};
+}
+
+bool cacheline::fromJSON(const json::Value &V, ModuleSummary &S,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  std::string Format;
+  int64_t Version = 0;
+  if (!O || !O.map("format", Format) || !O.map("version", Version))
+    return false;
+  if (Format != "cacheline-facts") {
+    P.field("format").report("not a cacheline-facts file");
+    return false;
+  }
+  if (Version != FactsFormatVersion) {
+    P.field("version").report(
+        "facts of another version of cacheline-layout: compile again");
+    return false;
+  }
+  return O.map("module", S.Module) && O.map("source", S.Source) &&
+         O.mapOptional("target", S.Target) && O.map("globals", S.Globals) &&
+         O.map("functions", S.Functions) && O.map("addr", S.AddressUses);
+}
+
+void ModuleSummary::write(raw_ostream &OS) const {
+  // One record per line, so that a facts file diffs and greps well.
+  auto List = [&OS](StringRef Key, const auto &Records, bool Last) {
+    OS << "\"" << Key << "\":[";
+    bool First = true;
+    for (const auto &R : Records) {
+      OS << (First ? "\n" : ",\n") << toJSON(R);
+      First = false;
+    }
+    OS << "]" << (Last ? "}\n" : ",\n");
+  };
+  OS << "{\"format\":\"cacheline-facts\",\"version\":" << FactsFormatVersion
+     << ",\n\"module\":" << json::Value(Module)
+     << ",\n\"source\":" << json::Value(Source)
+     << ",\n\"target\":" << json::Value(Target) << ",\n";
+  List("globals", Globals, false);
+  List("functions", Functions, false);
+  List("addr", AddressUses, true);
+}
+
+Expected<ModuleSummary> ModuleSummary::read(StringRef Path) {
+  Expected<json::Value> V = readJSONFile(Path, "facts file");
+  if (!V)
+    return V.takeError();
+  ModuleSummary S;
+  json::Path::Root Root("facts");
+  if (!fromJSON(*V, S, Root))
+    return corruptFileError(Path, "facts file", Root);
+  return S;
+}

@@ -1,0 +1,270 @@
+//===- Summary.h - What one module says about its globals -------*- C++ -*-===//
+//
+// The program summary: IR-free, typed facts about one module, from which
+// the whole-program solver (Solver.h) works out who writes each global,
+// when and how often. One builder (SummaryBuilder.h) makes it, from a
+// translation unit at compile time (written as a facts file for
+// `cacheline-facts merge`) and from the merged module at the full-LTO link
+// (kept in memory): the two flows classify from the same facts with the
+// same solver, as LLVM's full and thin LTO both work from the
+// ModuleSummaryIndex.
+//
+// A summary records nothing that needs another module to decide. Where a
+// fact depends on another function's body or linkage (a pointer handed to
+// a call, a function address stored in a global), it records the question
+// and the answer to use if no module has that body; the solver answers it.
+//
+// This file is the schema: the structs and their JSON form (toJSON and
+// fromJSON), one record per line in a facts file; docs/two-stage.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_SUMMARY_H
+#define CACHELINE_LAYOUT_SUMMARY_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+/// Version of the facts-file format; a file of another version is refused.
+constexpr unsigned FactsFormatVersion = 2;
+
+enum class AccessKind {
+  Load,         ///< A load, plain or atomic.
+  Store,        ///< A plain (or volatile) store.
+  AtomicStore,  ///< An atomic store.
+  AtomicRMW,    ///< atomicrmw.
+  CmpXchg,      ///< cmpxchg.
+  MemIntrinsic, ///< Destination of memset, memcpy or memmove.
+  LockCall,     ///< A lock, unlock, wait or signal on the object.
+  CallWrite,    ///< An external call that may write through the pointer.
+  CallRead,     ///< An external call that only reads through it.
+  OnceWrite,    ///< Written at most once (pthread_once control).
+};
+
+const char *accessKindName(AccessKind K);
+/// Every kind but loads and calls that only read writes.
+inline bool isWrite(AccessKind K) {
+  return K != AccessKind::Load && K != AccessKind::CallRead;
+}
+/// Atomic read-modify-write or lock traffic.
+inline bool isSynchronization(AccessKind K) {
+  return K == AccessKind::AtomicRMW || K == AccessKind::CmpXchg ||
+         K == AccessKind::LockCall;
+}
+/// The kind accessKindName() names \p Name, if any.
+std::optional<AccessKind> parseAccessKind(llvm::StringRef Name);
+
+/// The innermost loop around an instruction, as the solver sees it.
+enum class LoopKind {
+  None,    ///< Not in a loop.
+  Busy,    ///< In a loop that does not block: it may run many times a second.
+  Waiting, ///< In a loop that blocks each time round (sleep, poll, wait).
+};
+
+const char *loopKindName(LoopKind K);
+
+/// Where an instruction is, and what its own function says about it. Under
+/// full LTO, (Function, Block, Index) leads back to the instruction
+/// (InstructionIndex in SummaryBuilder.h).
+struct Position {
+  std::string Function;
+  int Block = 0;
+  int Index = 0;
+  /// The innermost loop around it: its index among the function's loops in
+  /// preorder, or -1.
+  int Loop = -1;
+  /// Block frequency relative to the function's entry.
+  double Frequency = 1.0;
+  /// Block frequency relative to the header of its innermost loop: how
+  /// often it runs per iteration of that loop (1 outside loops).
+  double LoopFrequency = 1.0;
+  /// Estimated executions, with profile data (!prof).
+  std::optional<uint64_t> ProfileCount;
+  /// A direct call's callee.
+  std::string Callee;
+  /// The init flag it runs behind (OnceRegions.h), when it runs a bounded
+  /// number of times per initialisation.
+  std::string OnceFlag;
+};
+
+struct AccessSummary {
+  AccessKind Kind = AccessKind::Load;
+  Position At;
+};
+
+/// What a call that receives a pointer does through it when no module has
+/// the callee's body: a known library function's effect, else what the
+/// parameter's attributes allow.
+enum class CallEffect { Body, None, Read, Write, WriteOnce, Lock, Escape };
+
+/// A call handing the pointer to a named function, whose body another
+/// module may have.
+struct PointerCall {
+  std::string Callee;
+  int Arg = 0;
+  std::string CallType; ///< The call's function type, printed.
+  CallEffect Fallback = CallEffect::Body;
+  std::string EscapeReason; ///< With Fallback == Escape.
+  Position At;
+};
+
+/// Everything done with one pointer: a global's address or a parameter.
+struct PointerSummary {
+  std::vector<AccessSummary> Accesses;
+  std::vector<PointerCall> Calls;
+  /// Why some access cannot be seen, if one cannot.
+  std::string Escape;
+  /// Functions whose address is stored through the pointer.
+  std::vector<std::string> StoredFunctions;
+  /// Something else that may be a function pointer is written through it
+  /// (a pointer that is no constant, a memory copy, an unknown call): the
+  /// function pointers loaded from its memory may come from anywhere.
+  bool OpaqueStores = false;
+};
+
+struct GlobalSummary {
+  std::string Name;
+  bool Local = false;
+  bool Definition = false;
+  bool Constant = false;
+  bool ThreadLocal = false;
+  bool ImplicitSection = false; ///< #pragma clang section.
+  bool HasSection = false;
+  std::string Section; ///< The section, when it is a C identifier.
+  bool ExternallyInitialized = false;
+  bool Unsized = false;
+  /// Weak or common: another module's definition may replace it.
+  bool Interposable = false;
+  uint64_t Size = 0;
+  std::string ExportedAlias;
+  std::string Fingerprint; ///< definitionFingerprint(), for definitions.
+  bool InUsedList = false;
+  /// Code of this module hands the address (or a pointer derived from it)
+  /// to code it cannot see, which may read pointers out of it.
+  bool ContentsLeak = false;
+  /// Calls that receive the address whose bodies other modules may hold:
+  /// the contents leak unless the solver finds the body.
+  std::vector<std::string> LeakCallees;
+  /// Globals the address is stored into: the contents leak if theirs do.
+  std::vector<std::string> LeakThrough;
+  /// Functions whose address is in the initializer.
+  std::vector<std::string> InitializerFunctions;
+  PointerSummary Uses;
+};
+
+enum class CallKind { Direct, Indirect, InlineAsm };
+
+struct CallSiteSummary {
+  int Block = 0;
+  int Index = 0;
+  int Loop = -1;
+  double Frequency = 1.0;     ///< As Position::Frequency.
+  double LoopFrequency = 1.0; ///< As Position::LoopFrequency.
+  /// The loops this call makes waiting loops if it blocks: its own, and
+  /// every enclosing loop whose latches it dominates.
+  std::vector<int> WaitingLoops;
+  CallKind Kind = CallKind::Direct;
+  std::string Callee;   ///< Direct calls.
+  std::string CallType; ///< Indirect calls: the function type, printed.
+  /// Indirect calls through a pointer loaded from memory whose underlying
+  /// object is a global: its name (the table the pointer comes from).
+  std::string LoadedFrom;
+  // When no module has the callee's body:
+  bool Known = false; ///< A known library function (KnownFunctions.h).
+  bool CreatesThread = false;
+  bool Waits = false;
+  /// Functions handed to it that it calls before returning (qsort).
+  std::vector<std::string> SyncCallbacks;
+  /// Functions handed to it that it may call later, on any thread.
+  std::vector<std::string> DeferredCallbacks;
+};
+
+struct FunctionSummary {
+  std::string Name;
+  std::string Type; ///< The function type, printed.
+  bool Local = false;
+  bool Interposable = false;
+  bool ThreadTrampoline = false; ///< std::thread's or std::async's.
+  bool OnceBody = false;         ///< std::call_once's callable.
+  int NumArgs = 0;
+  /// The successors of each block, for main.
+  std::vector<std::vector<int>> Successors;
+  /// Per block: runs only before every loop of the function (not in a
+  /// loop, reached from none). Thread entries' start-up code.
+  std::vector<bool> BeforeLoops;
+  /// Per block: runs only after every loop (not in a loop, reaching
+  /// none, reached from one): main's shutdown.
+  std::vector<bool> AfterLoops;
+  std::vector<CallSiteSummary> Calls;
+  /// Accesses through each pointer parameter, by argument number.
+  std::map<int, PointerSummary> Params;
+};
+
+/// What one use of a function's address tells.
+enum class AddressUse {
+  ThreadEntry, ///< Handed to a thread creator.
+  RunOnce,     ///< A run-once routine (pthread_once, std::call_once).
+  AtExit,      ///< An exit handler or global destructor.
+  Ctor,        ///< A global constructor.
+  Escaped,     ///< Code we cannot see may call it, on any thread.
+  Timer,       ///< A timer callback of a known event library.
+  Taken,       ///< Called, if at all, by the program's indirect calls.
+  Synchronous, ///< Called by the known function it is passed to.
+  PassedToCall, ///< An argument of Callee: Fallback if no body is found.
+  InInitializer, ///< In Owner's initializer.
+  StoredTo,      ///< Stored into Owner.
+};
+
+struct AddressUseSummary {
+  std::string Function;
+  AddressUse Use = AddressUse::Taken;
+  std::string Callee;                       ///< PassedToCall.
+  AddressUse Fallback = AddressUse::Escaped; ///< PassedToCall.
+  std::string Owner;                        ///< InInitializer, StoredTo.
+  bool OwnerLocal = false;
+};
+
+struct ModuleSummary {
+  std::string Module; ///< The module identifier.
+  std::string Source; ///< The source file name.
+  std::string Target;
+  std::vector<GlobalSummary> Globals;
+  std::vector<FunctionSummary> Functions;
+  std::vector<AddressUseSummary> AddressUses;
+
+  /// Writes the facts-file form, one record per line.
+  void write(llvm::raw_ostream &OS) const;
+  /// Reads a facts file; errors name the file and the field.
+  static llvm::Expected<ModuleSummary> read(llvm::StringRef Path);
+};
+
+// The JSON form of each record (llvm::json's conventions).
+#define CACHELINE_SUMMARY_JSON(T)                                              \
+  llvm::json::Value toJSON(const T &);                                         \
+  bool fromJSON(const llvm::json::Value &, T &, llvm::json::Path);
+CACHELINE_SUMMARY_JSON(Position)
+CACHELINE_SUMMARY_JSON(AccessSummary)
+CACHELINE_SUMMARY_JSON(PointerCall)
+CACHELINE_SUMMARY_JSON(GlobalSummary)
+CACHELINE_SUMMARY_JSON(CallSiteSummary)
+CACHELINE_SUMMARY_JSON(FunctionSummary)
+CACHELINE_SUMMARY_JSON(AddressUseSummary)
+CACHELINE_SUMMARY_JSON(ModuleSummary)
+#undef CACHELINE_SUMMARY_JSON
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_SUMMARY_H

@@ -1,0 +1,846 @@
+//===- SummaryBuilder.cpp - IR to program summary ------------------------===//
+//
+// Where a fact depends on another function's body or linkage, which another
+// module may hold, this file records the question instead of answering it:
+// a call handing a pointer on names its callee and what the call would do
+// without a body; a use of a function's address names the call or the
+// global it goes to. The solver answers with the whole program in view.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SummaryBuilder.h"
+#include "KnownFunctions.h"
+#include "LLVMCompat.h"
+#include "OnceRegions.h"
+#include "PointerUseWalker.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/GlobalAlias.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace cacheline;
+
+std::string cacheline::definitionFingerprint(const GlobalVariable &GV) {
+  std::string S;
+  raw_string_ostream OS(S);
+  GV.getValueType()->print(OS);
+  OS << " = ";
+  if (GV.hasInitializer())
+    GV.getInitializer()->print(OS);
+  return utohexstr(compat::hash64(S), /*LowerCase=*/true, /*Width=*/16);
+}
+
+Instruction *InstructionIndex::find(const Position &P) {
+  Function *F = M.getFunction(P.Function);
+  if (!F || F->isDeclaration())
+    return nullptr;
+  auto [It, New] = Blocks.try_emplace(F);
+  if (New)
+    for (BasicBlock &BB : *F)
+      It->second.push_back(&BB);
+  if (P.Block < 0 || size_t(P.Block) >= It->second.size())
+    return nullptr;
+  BasicBlock &BB = *It->second[P.Block];
+  if (P.Index < 0 || size_t(P.Index) >= BB.size())
+    return nullptr;
+  return &*std::next(BB.begin(), P.Index);
+}
+
+namespace {
+
+std::string typeString(const Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS);
+  return S;
+}
+
+const Function *calledFunction(const CallBase &CB) {
+  return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+}
+
+/// Loops in a once region with at most this many trips are table fills.
+constexpr unsigned MaxOnceRegionTrips = 65536;
+
+/// Positions, loops, frequencies and once regions of the module's
+/// instructions.
+class Positions {
+public:
+  Positions(Module &M, FunctionAnalysisManager &FAM) : FAM(FAM), Once(M, FAM) {}
+
+  struct FunctionInfo {
+    DenseMap<const BasicBlock *, unsigned> Block;
+    DenseMap<const Instruction *, unsigned> Index;
+    DenseMap<const Loop *, int> LoopId;
+  };
+
+  FunctionInfo &info(const Function &CF) {
+    auto [It, New] = Infos.try_emplace(&CF);
+    if (!New)
+      return It->second;
+    Function &F = const_cast<Function &>(CF);
+    FunctionInfo &FI = It->second;
+    unsigned B = 0;
+    for (const BasicBlock &BB : F) {
+      FI.Block[&BB] = B++;
+      unsigned I = 0;
+      for (const Instruction &Inst : BB)
+        FI.Index[&Inst] = I++;
+    }
+    int Id = 0;
+    for (const Loop *L : loops(F).getLoopsInPreorder())
+      FI.LoopId[L] = Id++;
+    return FI;
+  }
+
+  LoopInfo &loops(const Function &F) {
+    return FAM.getResult<LoopAnalysis>(const_cast<Function &>(F));
+  }
+
+  int loopId(const Instruction &I) {
+    const Loop *L = loops(*I.getFunction()).getLoopFor(I.getParent());
+    return L ? info(*I.getFunction()).LoopId.lookup(L) : -1;
+  }
+
+  /// Frequency of \p BB relative to its function's entry and to the header
+  /// of its innermost loop.
+  std::pair<double, double> frequencies(const BasicBlock &BB) {
+    Function &F = const_cast<Function &>(*BB.getParent());
+    BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+    // (The entry's frequency is BFI's entry frequency, whose type differs
+    // between LLVM releases.)
+    double Block = double(BFI.getBlockFreq(&BB).getFrequency());
+    double Entry = double(BFI.getBlockFreq(&F.getEntryBlock()).getFrequency());
+    double Header = Block;
+    if (const Loop *L = loops(F).getLoopFor(&BB))
+      Header = double(BFI.getBlockFreq(L->getHeader()).getFrequency());
+    return {Block / Entry, Header > 0 ? Block / Header : 1.0};
+  }
+
+  Position at(const Instruction &I) {
+    Function &F = const_cast<Function &>(*I.getFunction());
+    FunctionInfo &FI = info(F);
+    Position P;
+    P.Function = F.getName().str();
+    P.Block = FI.Block.lookup(I.getParent());
+    P.Index = FI.Index.lookup(&I);
+    P.Loop = loopId(I);
+    std::tie(P.Frequency, P.LoopFrequency) = frequencies(*I.getParent());
+    if (F.getEntryCount()) {
+      BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
+      P.ProfileCount = BFI.getBlockProfileCount(I.getParent());
+    }
+    if (const auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = CB->getCalledFunction())
+        P.Callee = Callee->getName().str();
+    if (const std::string *Flag = onceFlag(I))
+      P.OnceFlag = *Flag;
+    return P;
+  }
+
+  FunctionAnalysisManager &FAM;
+
+private:
+  /// The init flag \p I runs behind, if it is in a once region and in no
+  /// loop of it but short counted ones: other threads may run while a once
+  /// region does, and a loop in it repeats its writes unless it is a table
+  /// fill.
+  const std::string *onceFlag(const Instruction &I) {
+    const std::string *Flag = Once.flagOf(*I.getParent());
+    if (!Flag)
+      return nullptr;
+    Function &F = const_cast<Function &>(*I.getFunction());
+    const Loop *L = loops(F).getLoopFor(I.getParent());
+    if (!L)
+      return Flag;
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    for (; L; L = L->getParentLoop()) {
+      unsigned MaxTrips = SE.getSmallConstantMaxTripCount(L);
+      if (MaxTrips == 0 || MaxTrips > MaxOnceRegionTrips)
+        return nullptr;
+    }
+    return Flag;
+  }
+
+  OnceRegions Once;
+  DenseMap<const Function *, FunctionInfo> Infos;
+};
+
+/// A constant table of the module's own that is only loaded from, such as
+/// SimplifyCFG's switch lookup tables (`switch (i) { case 0: p = &a; ...}`):
+/// a pointer loaded from it may be the address of any global in its
+/// initializer, so the walk follows each load like the address itself
+/// (conservative: accesses through the table's other entries count too).
+/// Returns false, with \p Loads unspecified, if \p Table is not such a
+/// table (writable, exported, or itself escaping).
+bool lookupTableLoads(const GlobalVariable &Table,
+                      SmallVectorImpl<const Value *> &Loads) {
+  if (!Table.isConstant() || !Table.hasLocalLinkage() ||
+      !Table.hasInitializer())
+    return false;
+  SmallVector<const Value *, 8> Worklist{&Table};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if ((isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr)) &&
+          U.getOperandNo() == 0)
+        Worklist.push_back(Usr);
+      else if (isa<LoadInst>(Usr))
+        Loads.push_back(Usr);
+      else
+        return false; // The table itself escapes: so does the address.
+    }
+  }
+  return true;
+}
+
+/// Follows one root (a global or a pointer parameter) and summarizes its
+/// uses. A call handing the pointer to a named function is recorded, not
+/// followed: its body may be in another module.
+class SummaryWalker : public PointerUseWalker<SummaryWalker> {
+public:
+  explicit SummaryWalker(Positions &Pos) : Pos(Pos) {}
+
+  PointerSummary Uses;
+  bool InUsedList = false;
+
+private:
+  friend class PointerUseWalker<SummaryWalker>;
+
+  void record(AccessKind Kind, const Instruction *I) {
+    Uses.Accesses.push_back({Kind, Pos.at(*I)});
+    noteStoredValue(Kind, *I);
+  }
+
+  /// What a write puts in the memory, as far as function pointers go.
+  void noteStoredValue(AccessKind Kind, const Instruction &I) {
+    const Value *Stored = nullptr;
+    switch (Kind) {
+    case AccessKind::Store:
+    case AccessKind::AtomicStore:
+      Stored = cast<StoreInst>(I).getValueOperand();
+      break;
+    case AccessKind::AtomicRMW:
+      Stored = cast<AtomicRMWInst>(I).getValOperand();
+      break;
+    case AccessKind::CmpXchg:
+      Stored = cast<AtomicCmpXchgInst>(I).getNewValOperand();
+      break;
+    case AccessKind::MemIntrinsic:
+      if (!isa<MemSetInst>(I))
+        Uses.OpaqueStores = true; // A copy may bring function pointers.
+      return;
+    case AccessKind::CallWrite:
+      Uses.OpaqueStores = true;
+      return;
+    default:
+      return;
+    }
+    Stored = Stored->stripPointerCasts();
+    if (const auto *F = dyn_cast<Function>(Stored))
+      Uses.StoredFunctions.push_back(F->getName().str());
+    else if (Stored->getType()->isPtrOrPtrVectorTy() && !isa<Constant>(Stored))
+      Uses.OpaqueStores = true;
+  }
+
+  void escape(const Twine &Reason, const Instruction *At) {
+    if (!Uses.Escape.empty())
+      return;
+    Uses.Escape = Reason.str();
+    if (At)
+      Uses.Escape += " in " + At->getFunction()->getName().str();
+  }
+
+  void visitCall(const CallBase &CB, const Use &U);
+  void visitConstant(const Constant &C);
+
+  Positions &Pos;
+};
+
+CallEffect effectOf(ArgEffect E) {
+  switch (E) {
+  case ArgEffect::None:
+    return CallEffect::None;
+  case ArgEffect::Read:
+    return CallEffect::Read;
+  case ArgEffect::Write:
+    return CallEffect::Write;
+  case ArgEffect::WriteOnce:
+    return CallEffect::WriteOnce;
+  case ArgEffect::Lock:
+    return CallEffect::Lock;
+  case ArgEffect::Escape:
+    return CallEffect::Escape;
+  }
+  llvm_unreachable("bad ArgEffect");
+}
+
+void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
+  if (CB.isCallee(&U)) {
+    escape("address called as a function", &CB);
+    return;
+  }
+  if (const auto *II = dyn_cast<IntrinsicInst>(&CB)) {
+    if (const auto *MI = dyn_cast<AnyMemIntrinsic>(II)) {
+      if (MI->getRawDest() == U.get() && U.getOperandNo() == 0)
+        record(AccessKind::MemIntrinsic, &CB);
+      else
+        record(AccessKind::Load, &CB); // The source of memcpy/memmove.
+      return;
+    }
+    if (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic() ||
+        II->getIntrinsicID() == Intrinsic::prefetch ||
+        II->getIntrinsicID() == Intrinsic::objectsize)
+      return;
+  }
+  if (!CB.isArgOperand(&U)) {
+    escape("address passed in an operand bundle", &CB);
+    return;
+  }
+  unsigned ArgNo = CB.getArgOperandNo(&U);
+  const Function *Callee = calledFunction(CB);
+
+  if (!Callee) {
+    // An indirect call: its parameter attributes say what it may do.
+    if (!CB.doesNotCapture(ArgNo)) {
+      escape("address passed to an indirect call", &CB);
+      return;
+    }
+    if (!CB.doesNotAccessMemory(ArgNo))
+      record(CB.onlyReadsMemory(ArgNo) ? AccessKind::CallRead
+                                       : AccessKind::CallWrite,
+             &CB);
+    return;
+  }
+
+  // A named callee: the solver follows the parameter into its body if some
+  // module has it, else uses the fallback recorded here.
+  PointerCall Call;
+  Call.Callee = Callee->getName().str();
+  Call.Arg = ArgNo;
+  Call.CallType = typeString(CB.getFunctionType());
+  Call.At = Pos.at(CB);
+  if (!Callee->isDeclaration() && !Callee->isInterposable()) {
+    Call.Fallback = CallEffect::Body;
+  } else if (std::optional<KnownFunction> Known = lookupKnownFunction(*Callee)) {
+    Call.Fallback = effectOf(Known->effectOn(ArgNo));
+    if (Call.Fallback == CallEffect::Escape)
+      Call.EscapeReason = ("address passed to " + Callee->getName() + " in " +
+                           CB.getFunction()->getName())
+                              .str();
+  } else if (CB.doesNotCapture(ArgNo)) {
+    Call.Fallback = CB.doesNotAccessMemory(ArgNo) ? CallEffect::None
+                    : CB.onlyReadsMemory(ArgNo)   ? CallEffect::Read
+                                                  : CallEffect::Write;
+  } else {
+    Call.Fallback = CallEffect::Escape;
+    Call.EscapeReason = ("address passed to unknown function " +
+                         Callee->getName() + " in " +
+                         CB.getFunction()->getName())
+                            .str();
+  }
+  Uses.Calls.push_back(std::move(Call));
+}
+
+void SummaryWalker::visitConstant(const Constant &C) {
+  // An address inside another global's initializer.
+  SmallVector<const Constant *, 8> Worklist{&C};
+  SmallPtrSet<const Constant *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Constant *Cur = Worklist.pop_back_val();
+    if (!Seen.insert(Cur).second)
+      continue;
+    if (const auto *GV = dyn_cast<GlobalVariable>(Cur)) {
+      StringRef Name = GV->getName();
+      SmallVector<const Value *, 8> Loads;
+      if (Name == "llvm.used" || Name == "llvm.compiler.used")
+        InUsedList = true;
+      else if (lookupTableLoads(*GV, Loads))
+        for (const Value *L : Loads)
+          push(L);
+      else
+        escape("address stored in the initializer of " + Name, nullptr);
+      continue;
+    }
+    for (const User *U : Cur->users())
+      if (const auto *CU = dyn_cast<Constant>(U))
+        Worklist.push_back(CU);
+      else
+        push(Cur); // A constant expression used by instructions.
+  }
+}
+
+void collectInitializerOwners(const Constant *C,
+                              SmallPtrSetImpl<const GlobalVariable *> &Out,
+                              SmallPtrSetImpl<const Constant *> &Seen) {
+  if (!Seen.insert(C).second)
+    return;
+  for (const User *U : C->users()) {
+    if (const auto *GV = dyn_cast<GlobalVariable>(U))
+      Out.insert(GV);
+    else if (const auto *CU = dyn_cast<Constant>(U))
+      collectInitializerOwners(CU, Out, Seen);
+  }
+}
+
+/// The globals whose initializer holds \p C (\p C itself if a global uses
+/// it directly), through constant expressions and aggregates.
+SmallPtrSet<const GlobalVariable *, 4> initializerOwners(const Constant &C) {
+  SmallPtrSet<const GlobalVariable *, 4> Owners;
+  SmallPtrSet<const Constant *, 8> Seen;
+  if (const auto *GV = dyn_cast<GlobalVariable>(&C))
+    Owners.insert(GV);
+  else
+    collectInitializerOwners(&C, Owners, Seen);
+  return Owners;
+}
+
+/// Whether code this module cannot see may read pointers out of \p GV: its
+/// address goes to a call, is returned or converted. Calls to named
+/// functions go to G.LeakCallees and stores of the address into other
+/// globals to G.LeakThrough, for the solver. A store into memory that is no
+/// global (a local, the heap) is the program's own business: the program's
+/// indirect calls are the ones that load from it.
+void leakFacts(const GlobalVariable &GV, GlobalSummary &G) {
+  SmallVector<const Value *, 8> Worklist{&GV};
+  SmallPtrSet<const Value *, 8> Seen;
+  auto Leak = [&] {
+    G.ContentsLeak = true;
+    Worklist.clear();
+  };
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
+          isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
+          isa<SelectInst>(Usr)) {
+        Worklist.push_back(Usr);
+        continue;
+      }
+      if (isa<LoadInst>(Usr) || isa<ICmpInst>(Usr))
+        continue;
+      if (const auto *SI = dyn_cast<StoreInst>(Usr)) {
+        if (SI->getPointerOperand() == U.get())
+          continue;
+        const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
+        if (const auto *DestGV = dyn_cast<GlobalVariable>(Dest))
+          G.LeakThrough.push_back(DestGV->getName().str());
+        continue;
+      }
+      if (const auto *CB = dyn_cast<CallBase>(Usr)) {
+        const Function *Callee = calledFunction(*CB);
+        if (Callee && Callee->isIntrinsic())
+          continue;
+        if (Callee && CB->isArgOperand(&U)) {
+          G.LeakCallees.push_back(Callee->getName().str());
+          continue;
+        }
+      }
+      if (const auto *C = dyn_cast<Constant>(Usr)) {
+        // In another global's initializer: the contents leak if that
+        // global's do. llvm.used keeps it for code we cannot see (the
+        // solver knows when that is the program's own __start_ walk).
+        for (const GlobalVariable *Owner : initializerOwners(*C)) {
+          StringRef Name = Owner->getName();
+          if (Name == "llvm.used" || Name == "llvm.compiler.used")
+            G.InUsedList = true;
+          else
+            G.LeakThrough.push_back(Name.str());
+        }
+        continue;
+      }
+      Leak();
+      break;
+    }
+  }
+}
+
+/// Every use of \p F's address.
+void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
+  auto Add = [&](AddressUse Use) {
+    AddressUseSummary A;
+    A.Function = F.getName().str();
+    A.Use = Use;
+    Out.push_back(std::move(A));
+    return &Out.back();
+  };
+  auto OwnerUse = [&](AddressUse Use, const GlobalVariable &Owner) {
+    AddressUseSummary *A = Add(Use);
+    A->Owner = Owner.getName().str();
+    A->OwnerLocal = Owner.hasLocalLinkage();
+  };
+  auto Category = [](CallbackKind K, bool Known) {
+    switch (K) {
+    case CallbackKind::ThreadEntry:
+      return AddressUse::ThreadEntry;
+    case CallbackKind::RunOnce:
+      return AddressUse::RunOnce;
+    case CallbackKind::AtExit:
+      return AddressUse::AtExit;
+    case CallbackKind::Synchronous:
+      return AddressUse::Synchronous;
+    case CallbackKind::Async:
+      return AddressUse::Escaped;
+    case CallbackKind::Timer:
+      return AddressUse::Timer;
+    case CallbackKind::None:
+      break;
+    }
+    // Unknown code may call it on any thread.
+    return Known ? AddressUse::Taken : AddressUse::Escaped;
+  };
+
+  SmallVector<const Use *, 8> Worklist;
+  SmallPtrSet<const Value *, 8> SeenCasts;
+  for (const Use &U : F.uses())
+    Worklist.push_back(&U);
+  while (!Worklist.empty()) {
+    const Use &U = *Worklist.pop_back_val();
+    const User *Usr = U.getUser();
+    if (const auto *CB = dyn_cast<CallBase>(Usr)) {
+      if (CB->isCallee(&U))
+        continue; // A direct call: a call site of its caller.
+      const Function *Callee = calledFunction(*CB);
+      if (!Callee || !CB->isArgOperand(&U)) {
+        Add(AddressUse::Escaped);
+        continue;
+      }
+      std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
+      CallbackKind K = Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&U))
+                             : CallbackKind::None;
+      AddressUseSummary *A = Add(AddressUse::PassedToCall);
+      A->Callee = Callee->getName().str();
+      A->Fallback = Category(K, Known.has_value());
+      continue;
+    }
+    if (const auto *CE = dyn_cast<ConstantExpr>(Usr);
+        CE && CE->isCast() && SeenCasts.insert(CE).second) {
+      for (const Use &CU : CE->uses())
+        Worklist.push_back(&CU);
+      continue;
+    }
+    if (const auto *C = dyn_cast<Constant>(Usr)) {
+      for (const GlobalVariable *Owner : initializerOwners(*C)) {
+        StringRef Name = Owner->getName();
+        if (Name == "llvm.global_ctors")
+          Add(AddressUse::Ctor);
+        else if (Name == "llvm.global_dtors")
+          Add(AddressUse::AtExit);
+        else if (Name == "llvm.used" || Name == "llvm.compiler.used")
+          Add(AddressUse::Escaped);
+        else
+          OwnerUse(AddressUse::InInitializer, *Owner);
+      }
+      continue;
+    }
+    if (const auto *SI = dyn_cast<StoreInst>(Usr);
+        SI && SI->getValueOperand() == U.get()) {
+      const Value *Dest = getUnderlyingObject(SI->getPointerOperand());
+      const auto *DestGV = dyn_cast<GlobalVariable>(Dest);
+      // libstdc++'s std::call_once hands its callable over through these
+      // two thread-locals before calling pthread_once.
+      if (DestGV && (DestGV->getName() == "_ZSt11__once_call" ||
+                     DestGV->getName() == "_ZSt15__once_callable"))
+        Add(AddressUse::RunOnce);
+      else if (DestGV)
+        OwnerUse(AddressUse::StoredTo, *DestGV);
+      else
+        Add(AddressUse::Taken); // The program's own memory (leakFacts).
+      continue;
+    }
+    // Compared, selected, cast: its callers are indirect calls.
+    Add(AddressUse::Taken);
+  }
+}
+
+/// The global every pointer \p V may be loaded from, when there is one:
+/// the table an indirect call takes its target from.
+std::string loadedFrom(const Value *Callee) {
+  const auto *LI = dyn_cast<LoadInst>(Callee->stripPointerCasts());
+  if (!LI)
+    return {};
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(LI->getPointerOperand(), Objects);
+  const GlobalVariable *Table = nullptr;
+  for (const Value *O : Objects) {
+    const auto *GV = dyn_cast<GlobalVariable>(O);
+    if (!GV || (Table && Table != GV))
+      return {};
+    Table = GV;
+  }
+  return Table ? Table->getName().str() : std::string();
+}
+
+/// Marks the blocks of \p F that run only before its loops and only after
+/// them (FunctionSummary::BeforeLoops, AfterLoops).
+void loopPhases(Function &F, LoopInfo &LI, FunctionSummary &S,
+                Positions::FunctionInfo &FI) {
+  unsigned N = F.size();
+  S.BeforeLoops.assign(N, false);
+  S.AfterLoops.assign(N, false);
+  if (LI.empty())
+    return; // Only functions with loops have such phases.
+  std::vector<bool> FromLoop(N, false), ToLoop(N, false);
+  SmallVector<const BasicBlock *, 16> Worklist;
+  for (const BasicBlock &BB : F)
+    if (LI.getLoopFor(&BB))
+      append_range(Worklist, successors(&BB));
+  while (!Worklist.empty()) {
+    const BasicBlock *BB = Worklist.pop_back_val();
+    unsigned B = FI.Block.lookup(BB);
+    if (FromLoop[B])
+      continue;
+    FromLoop[B] = true;
+    append_range(Worklist, successors(BB));
+  }
+  for (const BasicBlock &BB : F)
+    if (LI.getLoopFor(&BB))
+      append_range(Worklist, predecessors(&BB));
+  while (!Worklist.empty()) {
+    const BasicBlock *BB = Worklist.pop_back_val();
+    unsigned B = FI.Block.lookup(BB);
+    if (ToLoop[B])
+      continue;
+    ToLoop[B] = true;
+    append_range(Worklist, predecessors(BB));
+  }
+  for (const BasicBlock &BB : F) {
+    unsigned B = FI.Block.lookup(&BB);
+    if (LI.getLoopFor(&BB))
+      continue;
+    S.BeforeLoops[B] = !FromLoop[B];
+    S.AfterLoops[B] = FromLoop[B] && !ToLoop[B];
+  }
+}
+
+FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
+  FunctionSummary S;
+  S.Name = F.getName().str();
+  S.Type = typeString(F.getFunctionType());
+  S.Local = F.hasLocalLinkage();
+  S.Interposable = F.isInterposable();
+  S.ThreadTrampoline = isLibraryThreadTrampoline(F);
+  S.OnceBody = isCallOnceBody(F);
+  S.NumArgs = F.arg_size();
+  Positions::FunctionInfo &FI = Pos.info(F);
+  if (IsMain)
+    for (BasicBlock &BB : F) {
+      S.Successors.emplace_back();
+      for (const BasicBlock *SB : successors(&BB))
+        S.Successors.back().push_back(FI.Block.lookup(SB));
+    }
+  LoopInfo &LI = Pos.loops(F);
+  loopPhases(F, LI, S, FI);
+  DominatorTree &DT = Pos.FAM.getResult<DominatorTreeAnalysis>(F);
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<IntrinsicInst>(CB))
+      continue;
+    CallSiteSummary Site;
+    Site.Block = FI.Block.lookup(CB->getParent());
+    Site.Index = FI.Index.lookup(CB);
+    Site.Loop = Pos.loopId(*CB);
+    std::tie(Site.Frequency, Site.LoopFrequency) =
+        Pos.frequencies(*CB->getParent());
+    // A blocking call makes its own loop a waiting loop, and every
+    // enclosing loop whose latches it dominates (sleep_for inlines as a
+    // loop retrying nanosleep); an inner loop that waits only sometimes
+    // (while the queue is empty) does not make the work around it rare.
+    const BasicBlock *BB = CB->getParent();
+    for (const Loop *L = LI.getLoopFor(BB); L; L = L->getParentLoop()) {
+      SmallVector<BasicBlock *, 4> Latches;
+      L->getLoopLatches(Latches);
+      if (LI.getLoopFor(BB) == L || all_of(Latches, [&](BasicBlock *Latch) {
+            return DT.dominates(BB, Latch);
+          }))
+        Site.WaitingLoops.push_back(FI.LoopId.lookup(L));
+    }
+    const Function *Callee = calledFunction(*CB);
+    if (CB->isInlineAsm()) {
+      Site.Kind = CallKind::InlineAsm; // No calls hidden in it are followed.
+    } else if (!Callee) {
+      Site.Kind = CallKind::Indirect;
+      Site.CallType = typeString(CB->getFunctionType());
+      Site.LoadedFrom = loadedFrom(CB->getCalledOperand());
+    } else {
+      Site.Kind = CallKind::Direct;
+      Site.Callee = Callee->getName().str();
+      // Used when no module has the callee's body.
+      std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
+      for (const Use &Arg : CB->args()) {
+        auto *Fn = dyn_cast<Function>(Arg.get()->stripPointerCasts());
+        if (!Fn)
+          continue;
+        CallbackKind Kind =
+            Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&Arg))
+                  : CallbackKind::None;
+        if (Kind == CallbackKind::Synchronous)
+          Site.SyncCallbacks.push_back(Fn->getName().str());
+        else if (!Known || isDeferredCallback(Kind))
+          Site.DeferredCallbacks.push_back(Fn->getName().str());
+      }
+      if (Known) {
+        Site.Known = true;
+        Site.CreatesThread = Known->CreatesThread;
+        Site.Waits = Known->Waits;
+      }
+    }
+    S.Calls.push_back(std::move(Site));
+  }
+  // Accesses through each pointer parameter, for calls from other modules.
+  for (Argument &A : F.args()) {
+    if (!A.getType()->isPtrOrPtrVectorTy() || A.use_empty())
+      continue;
+    SummaryWalker W(Pos);
+    W.walk(&A);
+    S.Params[A.getArgNo()] = std::move(W.Uses);
+  }
+  return S;
+}
+
+/// The section's name if a program can name it by __start_/__stop_.
+std::string identifierSection(const GlobalVariable &GV) {
+  StringRef S = GV.getSection();
+  if (S.empty() || !all_of(S, [](char C) { return isAlnum(C) || C == '_'; }) ||
+      isDigit(S.front()))
+    return {};
+  return S.str();
+}
+
+void initializerFunctions(const Constant *C, std::vector<std::string> &Out,
+                          SmallPtrSetImpl<const Constant *> &Seen) {
+  if (!Seen.insert(C).second)
+    return;
+  if (const auto *F = dyn_cast<Function>(C)) {
+    Out.push_back(F->getName().str());
+    return;
+  }
+  if (isa<GlobalValue>(C))
+    return;
+  for (const Use &Op : C->operands())
+    if (const auto *CO = dyn_cast<Constant>(Op.get()))
+      initializerFunctions(CO, Out, Seen);
+}
+
+GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
+  const DataLayout &DL = GV.getParent()->getDataLayout();
+  GlobalSummary G;
+  G.Name = GV.getName().str();
+  G.Local = GV.hasLocalLinkage();
+  G.Definition = !GV.isDeclaration();
+  G.Constant = GV.isConstant();
+  G.ThreadLocal = GV.isThreadLocal();
+  G.ImplicitSection = GV.hasImplicitSection();
+  G.HasSection = GV.hasSection();
+  G.Section = identifierSection(GV);
+  G.ExternallyInitialized = GV.isExternallyInitialized();
+  G.Interposable = GV.isInterposable();
+  G.Unsized = !GV.getValueType()->isSized() ||
+              DL.getTypeAllocSize(GV.getValueType()).isScalable();
+  if (!G.Unsized)
+    G.Size = DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+  for (const GlobalAlias &GA : GV.getParent()->aliases())
+    if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage()) {
+      G.ExportedAlias = GA.getName().str();
+      break;
+    }
+  if (G.Definition) {
+    G.Fingerprint = definitionFingerprint(GV);
+    SmallPtrSet<const Constant *, 16> Seen;
+    initializerFunctions(GV.getInitializer(), G.InitializerFunctions, Seen);
+  }
+  // Constants and thread-locals cannot share a line with other threads'
+  // writes; their accesses are not worth gathering.
+  if (!G.Constant && !G.ThreadLocal) {
+    SummaryWalker W(Pos);
+    W.walk(&GV);
+    G.InUsedList = W.InUsedList;
+    G.Uses = std::move(W.Uses);
+  }
+  leakFacts(GV, G);
+  return G;
+}
+
+} // namespace
+
+ModuleSummary cacheline::summarizeModule(Module &M,
+                                         FunctionAnalysisManager &FAM) {
+  Positions Pos(M, FAM);
+  ModuleSummary S;
+  S.Module = M.getModuleIdentifier();
+  S.Source = M.getSourceFileName();
+  S.Target = M.getTargetTriple();
+  Function *Main = M.getFunction("main");
+  if (Main && (Main->isDeclaration() || Main->hasLocalLinkage()))
+    Main = nullptr;
+  for (GlobalVariable &GV : M.globals())
+    if (!GV.getName().starts_with("llvm."))
+      S.Globals.push_back(globalSummary(GV, Pos));
+  for (Function &F : M) {
+    if (F.isIntrinsic())
+      continue;
+    addressFacts(F, S.AddressUses);
+    if (!F.isDeclaration())
+      S.Functions.push_back(functionSummary(F, Pos, &F == Main));
+  }
+  return S;
+}
+
+Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
+                                   FunctionAnalysisManager &FAM) {
+  if (std::error_code EC = sys::fs::create_directories(Dir))
+    return createStringError(EC, "cannot create facts directory '%s': %s",
+                             Dir.str().c_str(), EC.message().c_str());
+  std::string Name = utohexstr(compat::hash64(M.getModuleIdentifier()), true,
+                               16) +
+                     ".facts.json";
+  SmallString<256> Final(Dir);
+  sys::path::append(Final, Name);
+  SmallString<256> Model(Final);
+  Model += ".%%%%%%.tmp";
+  int FD;
+  SmallString<256> Temp;
+  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
+    return createStringError(EC, "cannot write facts in '%s': %s",
+                             Dir.str().c_str(), EC.message().c_str());
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    summarizeModule(M, FAM).write(OS);
+    OS.close();
+    if (OS.has_error()) {
+      sys::fs::remove(Temp);
+      return createStringError(OS.error(), "cannot write '%s': %s",
+                               Temp.c_str(), OS.error().message().c_str());
+    }
+  }
+  if (std::error_code EC = sys::fs::rename(Temp, Final)) {
+    sys::fs::remove(Temp);
+    return createStringError(EC, "cannot write '%s': %s", Final.c_str(),
+                             EC.message().c_str());
+  }
+  return Error::success();
+}

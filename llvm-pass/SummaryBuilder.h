@@ -1,0 +1,65 @@
+//===- SummaryBuilder.h - IR to program summary -----------------*- C++ -*-===//
+//
+// The one builder of the summary (Summary.h): run on a translation unit at
+// compile time (the facts file of the two-stage flow) and on the merged
+// module at the full-LTO link (in memory). It follows every pointer derived
+// from each global and each pointer parameter (PointerUseWalker.h), every
+// use of each function's address, and every call, and records what it
+// finds with the context one function can see: loop, block frequency,
+// profile count, once region.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_SUMMARYBUILDER_H
+#define CACHELINE_LAYOUT_SUMMARYBUILDER_H
+
+#include "Summary.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class GlobalVariable;
+class Instruction;
+} // namespace llvm
+
+namespace cacheline {
+
+/// The summary of \p M. Loop, dominator, frequency and scalar-evolution
+/// analyses come from \p FAM.
+ModuleSummary summarizeModule(llvm::Module &M,
+                              llvm::FunctionAnalysisManager &FAM);
+
+/// Writes the summary of \p M into directory \p Dir (created if missing), as
+/// <hash of the module identifier>.facts.json, through a temporary file and
+/// a rename so that parallel compiles never see half a file.
+llvm::Error writeSummaryToDir(llvm::StringRef Dir, llvm::Module &M,
+                              llvm::FunctionAnalysisManager &FAM);
+
+/// What makes a definition "the same" between the build that wrote the
+/// facts and the one applying the layout: its type and initializer.
+std::string definitionFingerprint(const llvm::GlobalVariable &GV);
+
+/// Leads a summary position back to its instruction in the module it was
+/// built from: remarks, the report and the instrumentation point at
+/// instructions under full LTO.
+class InstructionIndex {
+public:
+  explicit InstructionIndex(llvm::Module &M) : M(M) {}
+  /// Null if the module has no such instruction.
+  llvm::Instruction *find(const Position &P);
+
+private:
+  llvm::Module &M;
+  llvm::DenseMap<const llvm::Function *, std::vector<llvm::BasicBlock *>>
+      Blocks;
+};
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_SUMMARYBUILDER_H
