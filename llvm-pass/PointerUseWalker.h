@@ -8,6 +8,7 @@
 //
 //   void record(AccessKind, const Instruction *);
 //   void escape(const Twine &Reason, const Instruction *At);
+//   void returned(const Function &, const Instruction *Ret);
 //   void visitCall(const CallBase &, const Use &);
 //   void visitConstant(const Constant &);
 //
@@ -122,11 +123,16 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
     return;
   }
   if (isa<ReturnInst>(I)) {
-    // An internal function that only ever runs by direct calls (a lock
-    // allocator returning &table[i]) hands the address to its callers: the
-    // calls' results are the address too.
+    // A function that only ever runs by direct calls (a lock allocator
+    // returning &table[i]) hands the address to its callers: the calls'
+    // results are the address too. An internal one's callers are all here;
+    // another's may be anywhere: derived().returned() asks the solver.
     const Function *F = I->getFunction();
-    if (!F->hasLocalLinkage() || !all_of(F->uses(), [F](const Use &FU) {
+    if (!F->hasLocalLinkage()) {
+      derived().returned(*F, I);
+      return;
+    }
+    if (!all_of(F->uses(), [F](const Use &FU) {
           const auto *CB = dyn_cast<CallBase>(FU.getUser());
           return CB && CB->isCallee(&FU) &&
                  CB->getFunctionType() == F->getFunctionType();

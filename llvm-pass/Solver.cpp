@@ -60,6 +60,10 @@ struct Solver::Program {
   StringMap<GlobalEntry> Globals;
   std::vector<std::string> GlobalOrder;
   std::vector<StringSet<>> LocalFns;
+  /// What callers do with each function's results (CallResults), by the
+  /// function's key.
+  std::map<std::string, std::vector<std::pair<unsigned, const PointerSummary *>>>
+      ResultUses;
 
   // How each function's address is used. Timer callbacks run while threads
   // run, but at a timer's pace: they are no roots of hot code.
@@ -134,6 +138,14 @@ struct Solver::Program {
   LoopKind loopKind(const std::string &F, int Loop) const;
   const char *describe(const std::string &F) const;
 
+  /// Some call of the program or of code it cannot see may reach \p F
+  /// through its address.
+  bool calledIndirectly(const std::string &F) const {
+    return AddressTaken.contains(F) || Escaped.contains(F) ||
+           TimerCallbacks.contains(F) || RunOnceRoots.contains(F) ||
+           AtExitRoots.contains(F) || ThreadEntries.contains(F) ||
+           CtorRoots.contains(F);
+  }
   GlobalUses collectUses(const GlobalEntry &G) const;
   AccessRecord record(unsigned M, const AccessSummary &A) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
@@ -164,6 +176,11 @@ void Solver::Program::index() {
       E.Mentions.push_back({M, &G});
     }
   }
+  for (unsigned M = 0; M < Modules.size(); ++M)
+    for (const FunctionSummary &F : Modules[M].Functions)
+      for (const auto &[Callee, Uses] : F.CallResults)
+        if (std::string Key = resolveFn(M, Callee); !Key.empty())
+          ResultUses[Key].push_back({M, &Uses});
   auto MainIt = Funcs.find("main");
   if (MainIt != Funcs.end() && !MainIt->second.F->Local) {
     Main = "main";
@@ -495,13 +512,30 @@ const char *Solver::Program::describe(const std::string &F) const {
 
 GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   GlobalUses Out;
-  std::set<std::pair<std::string, unsigned>> Visited;
+  std::set<std::pair<std::string, int>> Visited;
   std::function<void(unsigned, const PointerSummary &)> Walk =
       [&](unsigned M, const PointerSummary &W) {
         for (const AccessSummary &A : W.Accesses)
           Out.Accesses.push_back({M, A});
         if (Out.Escape.empty())
           Out.Escape = W.Escape;
+        for (const std::string &Name : W.ReturnedBy) {
+          // Into the callers of a function that runs only by direct calls
+          // of the program: the calls' results are the pointer.
+          std::string F = resolveFn(M, Name);
+          if (F.empty() || !bodyVisible(F) || !localFn(F) ||
+              calledIndirectly(F)) {
+            if (Out.Escape.empty())
+              Out.Escape = "address returned in " + Name;
+            continue;
+          }
+          if (!Visited.insert({F, -1}).second)
+            continue;
+          auto It = ResultUses.find(F);
+          if (It != ResultUses.end())
+            for (auto &[CM, Uses] : It->second)
+              Walk(CM, *Uses);
+        }
         for (const PointerCall &C : W.Calls) {
           std::string Callee = resolveFn(M, C.Callee);
           if (bodyVisible(Callee)) {

@@ -87,6 +87,7 @@ json::Object pointerToJSON(const PointerSummary &S) {
   if (!S.Calls.empty())
     O["calls"] = json::Array(S.Calls);
   put(O, "esc", S.Escape);
+  put(O, "returnedby", S.ReturnedBy);
   put(O, "storedfn", S.StoredFunctions);
   put(O, "opaque", S.OpaqueStores);
   return O;
@@ -95,6 +96,7 @@ json::Object pointerToJSON(const PointerSummary &S) {
 bool pointerFromJSON(json::ObjectMapper &O, PointerSummary &S) {
   return O.mapOptional("acc", S.Accesses) && O.mapOptional("calls", S.Calls) &&
          O.mapOptional("esc", S.Escape) &&
+         O.mapOptional("returnedby", S.ReturnedBy) &&
          O.mapOptional("storedfn", S.StoredFunctions) &&
          O.mapOptional("opaque", S.OpaqueStores);
 }
@@ -107,6 +109,16 @@ struct ParamRecord {
 bool fromJSON(const json::Value &V, ParamRecord &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("arg", R.Arg) && pointerFromJSON(O, R.Uses);
+}
+
+struct CallResultRecord {
+  std::string Callee;
+  PointerSummary Uses;
+};
+
+bool fromJSON(const json::Value &V, CallResultRecord &R, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("callee", R.Callee) && pointerFromJSON(O, R.Uses);
 }
 
 } // namespace
@@ -316,6 +328,14 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   }
   if (!Params.empty())
     O["params"] = std::move(Params);
+  json::Array Results;
+  for (const auto &[Callee, Uses] : F.CallResults) {
+    json::Object R = pointerToJSON(Uses);
+    R["callee"] = Callee;
+    Results.push_back(std::move(R));
+  }
+  if (!Results.empty())
+    O["results"] = std::move(Results);
   return O;
 }
 
@@ -324,6 +344,7 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
   json::ObjectMapper O(V, P);
   int NumBlocks = 0;
   std::vector<ParamRecord> Params;
+  std::vector<CallResultRecord> Results;
   if (!O || !O.map("name", F.Name) || !O.map("local", F.Local) ||
       !O.map("fty", F.Type) || !O.map("nargs", F.NumArgs) ||
       !O.mapOptional("blocks", NumBlocks) ||
@@ -333,10 +354,13 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
       !O.mapOptional("succ", F.Successors) ||
       !blockSetFromJSON(O, "before_loops", F.BeforeLoops, NumBlocks) ||
       !blockSetFromJSON(O, "after_loops", F.AfterLoops, NumBlocks) ||
-      !O.map("sites", F.Calls) || !O.mapOptional("params", Params))
+      !O.map("sites", F.Calls) || !O.mapOptional("params", Params) ||
+      !O.mapOptional("results", Results))
     return false;
   for (ParamRecord &R : Params)
     F.Params[R.Arg] = std::move(R.Uses);
+  for (CallResultRecord &R : Results)
+    F.CallResults.push_back({std::move(R.Callee), std::move(R.Uses)});
   return true;
 }
 

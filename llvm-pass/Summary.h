@@ -127,6 +127,9 @@ struct PointerSummary {
   std::vector<PointerCall> Calls;
   /// Why some access cannot be seen, if one cannot.
   std::string Escape;
+  /// Functions that return the pointer and that some other module may
+  /// call: the solver follows it into their callers' CallResults.
+  std::vector<std::string> ReturnedBy;
   /// Functions whose address is stored through the pointer.
   std::vector<std::string> StoredFunctions;
   /// Something else that may be a function pointer is written through it
@@ -211,6 +214,9 @@ struct FunctionSummary {
   std::vector<CallSiteSummary> Calls;
   /// Accesses through each pointer parameter, by argument number.
   std::map<int, PointerSummary> Params;
+  /// Accesses through the pointers that calls to functions of other
+  /// modules return, by callee (for ReturnedBy).
+  std::vector<std::pair<std::string, PointerSummary>> CallResults;
 };
 
 /// What one use of a function's address tells.

@@ -264,6 +264,10 @@ private:
       Uses.OpaqueStores = true;
   }
 
+  void returned(const Function &F, const Instruction *) {
+    Uses.ReturnedBy.push_back(F.getName().str());
+  }
+
   void escape(const Twine &Reason, const Instruction *At) {
     if (!Uses.Escape.empty())
       return;
@@ -710,6 +714,19 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       }
     }
     S.Calls.push_back(std::move(Site));
+  }
+  // What callers do with the pointers that functions of other modules
+  // return: one of them may return a global's address.
+  for (Instruction &I : instructions(F)) {
+    auto *CB = dyn_cast<CallBase>(&I);
+    const Function *Callee = CB ? calledFunction(*CB) : nullptr;
+    if (!Callee || Callee->isIntrinsic() || Callee->hasLocalLinkage() ||
+        !CB->getType()->isPtrOrPtrVectorTy() || CB->use_empty() ||
+        lookupKnownFunction(*Callee))
+      continue;
+    SummaryWalker W(Pos);
+    W.walk(CB);
+    S.CallResults.push_back({Callee->getName().str(), std::move(W.Uses)});
   }
   // Accesses through each pointer parameter, for calls from other modules.
   for (Argument &A : F.args()) {
