@@ -59,6 +59,13 @@ static cl::opt<std::string> HotWriteCountOpt(
              "make a global write-hot (default 1000; link time: "
              "CACHELINE_LAYOUT_HOT_WRITE_COUNT)"),
     cl::value_desc("count"));
+static cl::opt<std::string> RareWriteRateOpt(
+    "cacheline-rare-write-rate",
+    cl::desc("A global whose run-time writes run fewer times than this per "
+             "iteration of the loops driving them (static block "
+             "frequencies) is not write-hot (default 0.0625; link time: "
+             "CACHELINE_LAYOUT_RARE_WRITE_RATE)"),
+    cl::value_desc("rate"));
 static cl::opt<std::string> AssumeClosedOpt(
     "cacheline-assume-closed",
     cl::desc("1: treat an executable's own exported globals as internal "
@@ -118,6 +125,15 @@ Expected<PolicyOptions> policyOptions() {
       return createStringError(inconvertibleErrorCode(),
                                "%s: invalid count '%s': expected a "
                                "non-negative integer",
+                               Origin.c_str(), Text->c_str());
+  }
+  if (std::optional<std::string> Text = optionOrEnv(
+          RareWriteRateOpt, "CACHELINE_LAYOUT_RARE_WRITE_RATE", Origin)) {
+    if (StringRef(*Text).trim().getAsDouble(Opts.RareWriteRate) ||
+        !(Opts.RareWriteRate >= 0 && Opts.RareWriteRate <= 1))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: invalid rate '%s': expected a number "
+                               "from 0 to 1",
                                Origin.c_str(), Text->c_str());
   }
   if (std::optional<std::string> Text = optionOrEnv(

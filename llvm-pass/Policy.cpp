@@ -3,6 +3,7 @@
 #include "Policy.h"
 
 #include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
@@ -22,6 +23,20 @@ const char *cacheline::globalClassName(GlobalClass C) {
     return "skipped";
   }
   llvm_unreachable("bad GlobalClass");
+}
+
+const char *cacheline::phaseName(Phase P) {
+  switch (P) {
+  case Phase::StartUp:
+    return "start-up";
+  case Phase::ThreadStartUp:
+    return "thread start-up";
+  case Phase::Steady:
+    return "run-time";
+  case Phase::Shutdown:
+    return "shut-down";
+  }
+  llvm_unreachable("bad Phase");
 }
 
 std::optional<GlobalClass> cacheline::parseGlobalClass(StringRef Name) {
@@ -63,7 +78,7 @@ std::string skipReason(const GlobalRecord &G) {
 
 /// Where an access runs, for reasons: "store in worker (thread entry) in a
 /// busy loop".
-std::string describe(const AccessRecord &A) {
+std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
   std::string S = accessKindName(A.Kind);
   if (!A.Callee.empty() && A.Kind != AccessKind::MemIntrinsic) {
     S = demangle(A.Callee); // "pthread_mutex_lock", "std::...()"
@@ -75,6 +90,10 @@ std::string describe(const AccessRecord &A) {
     S += " once, behind the init flag " + A.OnceFlag;
   else if (A.InMainBeforeThreads)
     S += " before the first thread starts";
+  else if (A.When == Phase::ThreadStartUp)
+    S += " (thread entry) before its loops, once per thread";
+  else if (A.When == Phase::Shutdown && A.InMain)
+    S += " after its loops (shut-down)";
   else if (A.InMain)
     S += " after threads may exist";
   else
@@ -85,11 +104,28 @@ std::string describe(const AccessRecord &A) {
     S += " in a loop that waits";
   if (A.ProfileCount)
     S += ", profile count " + std::to_string(*A.ProfileCount);
+  else if (A.Rate < Opts.RareWriteRate && !A.StartUp &&
+           (A.Loop == LoopKind::Busy || A.HotFunction))
+    S += formatv(", {0:g} times per iteration of the loop driving it",
+                 A.Rate)
+             .str();
   return S;
 }
 
-/// A run-time write that happens often enough to contend for its line.
-bool isHotWrite(const AccessRecord &A, const PolicyOptions &Opts) {
+/// A run-time write that can repeat in the steady state: in a busy loop, or
+/// in code such loops call.
+bool repeats(const AccessRecord &A) {
+  return !A.StartUp && A.Kind != AccessKind::OnceWrite &&
+         (A.Loop == LoopKind::Busy ||
+          (A.HotFunction && A.Loop != LoopKind::Waiting));
+}
+
+/// A run-time write that happens often enough to contend for its line: it
+/// repeats, and the global's repeating writes together run at least
+/// RareWriteRate times per iteration of the loops driving them (\p Rate:
+/// their sum), so that a store on the branch of one command among dozens
+/// is rare while a global written on every branch is not.
+bool isHotWrite(const AccessRecord &A, double Rate, const PolicyOptions &Opts) {
   if (A.StartUp || A.Kind == AccessKind::OnceWrite)
     return false;
   // Measured beats guessed.
@@ -99,8 +135,7 @@ bool isHotWrite(const AccessRecord &A, const PolicyOptions &Opts) {
   // the object: at run time they are contention by construction.
   if (A.isSynchronization())
     return true;
-  return A.Loop == LoopKind::Busy ||
-         (A.HotFunction && A.Loop != LoopKind::Waiting);
+  return repeats(A) && Rate >= Opts.RareWriteRate;
 }
 
 /// Orders hot writes by how clearly they show contention.
@@ -124,14 +159,18 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
             "the program starts no threads: no line can be shared"};
 
   // Write-hot: written repeatedly, or synchronised on, while threads run.
+  double Rate = 0;
+  for (const AccessRecord &W : G.Writes)
+    if (repeats(W))
+      Rate += W.Rate;
   int Hottest = -1;
   for (size_t I = 0; I < G.Writes.size(); ++I)
-    if (isHotWrite(G.Writes[I], Opts) &&
+    if (isHotWrite(G.Writes[I], Rate, Opts) &&
         (Hottest < 0 || strength(G.Writes[I]) > strength(G.Writes[Hottest])))
       Hottest = I;
   if (Hottest >= 0)
     return {GlobalClass::WriteHot,
-            "written while threads run: " + describe(G.Writes[Hottest]),
+            "written while threads run: " + describe(G.Writes[Hottest], Opts),
             Hottest};
 
   // Padding an escaping global would be harmless, grouping it is not: we do
@@ -147,7 +186,7 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
     if (!G.Writes[I].StartUp)
       return {GlobalClass::Neutral,
               "written at run time, but not repeatedly: " +
-                  describe(G.Writes[I]),
+                  describe(G.Writes[I], Opts),
               int(I)};
 
   auto Read = std::max_element(G.Reads.begin(), G.Reads.end(),
@@ -156,11 +195,17 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
                                });
   int ReadIndex = Read - G.Reads.begin();
   if (G.Writes.empty())
-    return {GlobalClass::ReadMostly, "never written; read by " + describe(*Read),
+    return {GlobalClass::ReadMostly, "never written; read by " + describe(*Read, Opts),
             -1, ReadIndex};
+  bool OnlyStartUp = all_of(G.Writes, [](const AccessRecord &W) {
+    return W.When == Phase::StartUp;
+  });
   return {GlobalClass::ReadMostly,
-          "written only at start-up (" + describe(G.Writes.front()) +
-              "); read by " + describe(*Read),
+          (OnlyStartUp ? "written only at start-up ("
+                       : "written only at start-up, thread start-up or "
+                         "shut-down (") +
+              describe(G.Writes.front(), Opts) +
+              "); read by " + describe(*Read, Opts),
           0};
 }
 

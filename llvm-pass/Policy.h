@@ -34,6 +34,10 @@ struct PolicyOptions {
   /// With profile data (!prof estimates, or a measured write profile):
   /// run-time writes that make a global hot.
   uint64_t HotWriteCount = 1000;
+  /// A run-time write that runs less often than this per iteration of the
+  /// loop that drives it (static block frequencies) is rare: a store on
+  /// the branch of one command among dozens in a request dispatcher.
+  double RareWriteRate = 1.0 / 16;
   /// Treat the executable's own globals as internal even when they are
   /// exported (a program linked with --export-dynamic so that backtraces
   /// name functions): a dlopen()ed module that writes them breaks this.
@@ -56,9 +60,21 @@ struct GlobalProperties {
   bool ZeroSized = false;
 };
 
+/// When an access runs, in the life of the program.
+enum class Phase {
+  StartUp,       ///< Before threads: main's start, constructors, init once.
+  ThreadStartUp, ///< A thread entry before its loops: once per thread.
+  Steady,        ///< While threads run.
+  Shutdown,      ///< main after its loops, exit handlers.
+};
+
+const char *phaseName(Phase P);
+
 /// One access with its whole-program context, as the rules see it.
 struct AccessRecord {
   AccessKind Kind = AccessKind::Load;
+  Phase When = Phase::Steady;
+  /// Runs only a bounded number of times: in any phase but the steady one.
   bool StartUp = false;
   LoopKind Loop = LoopKind::None;
   bool HotFunction = false;
@@ -66,6 +82,9 @@ struct AccessRecord {
   std::optional<uint64_t> ProfileCount;
   /// Block frequency relative to its function's entry.
   double Frequency = 1.0;
+  /// How many times it runs per iteration of the busy loop that drives it
+  /// (static block frequencies along the calls from that loop).
+  double Rate = 1.0;
   // For reasons only.
   std::string Function; ///< Mangled name of the function doing it.
   std::string Callee;   ///< Mangled name of a directly called function.

@@ -23,12 +23,14 @@ json::Array cacheline::accessesToJSON(ArrayRef<AccessRecord> Accesses) {
   for (const AccessRecord &A : Accesses) {
     json::Object O{{"function", A.Function},
                    {"kind", accessKindName(A.Kind)},
-                   {"context", A.StartUp ? "start-up" : "run-time"},
+                   {"context", phaseName(A.When)},
                    {"loop", loopKindName(A.Loop)},
                    {"function_role", A.Role},
                    {"frequency", std::round(A.Frequency * 1000) / 1000}};
     if (!A.OnceFlag.empty())
       O["once_flag"] = A.OnceFlag;
+    if (!A.StartUp && A.Rate < 1)
+      O["rate"] = std::round(A.Rate * 10000) / 10000;
     if (A.ProfileCount)
       O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
     Out.push_back(std::move(O));

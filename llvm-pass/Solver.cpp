@@ -39,6 +39,10 @@ struct CallSite {
 struct GlobalUses {
   std::vector<std::pair<unsigned, AccessSummary>> Accesses;
   std::string Escape;
+  /// Functions whose address is stored into it, with the module naming them.
+  std::vector<std::pair<unsigned, std::string>> StoredFunctions;
+  /// Something else that may be a function pointer is written into it.
+  bool OpaqueStores = false;
 };
 
 } // namespace
@@ -80,7 +84,10 @@ struct Solver::Program {
   std::set<int> MainPreThreadBlocks;
   std::map<int, int> MainFirstCreation;
 
-  StringSet<> StartUpOnly, Hot;
+  StringSet<> StartUpOnly, ShutdownOnly, Hot;
+  /// Of each hot function: how many times it runs per iteration of the busy
+  /// loop that drives it (the largest over the paths from such loops).
+  StringMap<double> Rate;
   mutable std::map<std::pair<std::string, int>, bool> WaitingLoopCache;
 
   static std::string localKey(unsigned M, StringRef Name) {
@@ -117,6 +124,11 @@ struct Solver::Program {
     return It == Globals.end() ? nullptr : &It->second;
   }
   bool contentsLeakOut(const GlobalEntry *G, StringSet<> &Visiting) const;
+  /// The program names __start_\p Section or __stop_\p Section.
+  bool sectionWalked(StringRef Section) const {
+    return !Section.empty() && (Globals.count(("__start_" + Section).str()) ||
+                                Globals.count(("__stop_" + Section).str()));
+  }
   bool contentsLeakOut(unsigned M, StringRef Name, bool Local) const {
     StringSet<> Visiting;
     return contentsLeakOut(findGlobal(M, Name, Local), Visiting);
@@ -132,9 +144,54 @@ struct Solver::Program {
   void computeHot();
 
   bool isInMainBeforeThreads(const std::string &F, const Position &P) const;
-  bool isStartUp(const std::string &F, const Position &P) const {
-    return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P);
+  /// In a thread entry with loops, before all of them: once per thread.
+  bool isInThreadStartUp(const std::string &F, const Position &P) const {
+    if (!ThreadEntries.contains(F))
+      return false;
+    const std::vector<bool> &Before = fn(F).BeforeLoops;
+    return P.Block >= 0 && size_t(P.Block) < Before.size() && Before[P.Block];
   }
+  /// In main after all its loops, once threads may exist.
+  bool isInMainShutdown(const std::string &F, const Position &P) const {
+    if (Main.empty() || F != Main || MainPreThreadBlocks.count(P.Block))
+      return false;
+    const std::vector<bool> &After = fn(F).AfterLoops;
+    return P.Block >= 0 && size_t(P.Block) < After.size() && After[P.Block];
+  }
+  bool isStartUp(const std::string &F, const Position &P) const {
+    return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P) ||
+           isInThreadStartUp(F, P);
+  }
+  bool isShutdown(const std::string &F, const Position &P) const {
+    return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
+  }
+  /// \p F runs only in a phase that does not repeat: start-up or shutdown.
+  bool isPhaseOnly(const std::string &F) const {
+    return StartUpOnly.contains(F) || ShutdownOnly.contains(F);
+  }
+  /// \p F runs only when calls of the program reach it, and it starts no
+  /// thread (code that starts threads is no phase's after that point; only
+  /// main is split at its first creation). A function whose address is
+  /// taken but that no call of the program reaches is called by code we
+  /// cannot see.
+  bool onlyCalledByProgram(const std::string &F) const {
+    auto It = Callers.find(F);
+    return F != Main && localFn(F) && !Escaped.contains(F) &&
+           !TimerCallbacks.contains(F) && !ThreadEntries.contains(F) &&
+           !MayStartThreads.contains(F) && It != Callers.end() &&
+           !It->second.empty();
+  }
+  static Position positionOf(const CallSite &CS) {
+    Position P;
+    P.Block = CS.Site->Block;
+    P.Index = CS.Site->Index;
+    return P;
+  }
+  /// Drops from \p Set, until none changes, every function with a call
+  /// site that \p InPhase rejects: a greatest fixed point.
+  void keepOnlyCalledFrom(StringSet<> &Set,
+                          function_ref<bool(const CallSite &)> InPhase);
+  void computeShutdownOnly();
   LoopKind loopKind(const std::string &F, int Loop) const;
   const char *describe(const std::string &F) const;
 
@@ -147,6 +204,8 @@ struct Solver::Program {
            CtorRoots.contains(F);
   }
   GlobalUses collectUses(const GlobalEntry &G) const;
+  std::optional<std::vector<std::string>>
+  tableTargets(unsigned M, StringRef Table, StringRef CallType) const;
   AccessRecord record(unsigned M, const AccessSummary &A) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
 };
@@ -195,7 +254,9 @@ bool Solver::Program::contentsLeakOut(const GlobalEntry *G,
   if (!Visiting.insert(G->Name).second)
     return false; // Already being answered.
   for (auto &[M, S] : G->Mentions) {
-    if (S->ContentsLeak || S->InUsedList)
+    // Kept by llvm.used for code we cannot see, unless it sits in a section
+    // the program itself walks through __start_/__stop_.
+    if (S->ContentsLeak || (S->InUsedList && !sectionWalked(S->Section)))
       return true;
     for (const std::string &Callee : S->LeakCallees)
       if (!bodyVisible(resolveFn(M, Callee)))
@@ -219,6 +280,7 @@ void Solver::Program::solve() {
   computeTransitiveFlags();
   computeMainBeforeThreads();
   computeStartUpOnly();
+  computeShutdownOnly();
   computeHot();
   HasThreads = !ThreadEntries.empty() || !Escaped.empty();
   // A library: any of its external functions may run on any thread.
@@ -305,9 +367,16 @@ void Solver::Program::collectCallSites() {
     for (const CallSiteSummary &S : FE.F->Calls) {
       CallSite CS{K, &S, {}};
       if (S.Kind == CallKind::Indirect) {
-        auto It = IndirectTargets.find(S.CallType);
-        if (It != IndirectTargets.end())
-          CS.Targets = It->second;
+        std::optional<std::vector<std::string>> FromTable;
+        if (!S.LoadedFrom.empty())
+          FromTable = tableTargets(FE.Module, S.LoadedFrom, S.CallType);
+        if (FromTable) {
+          CS.Targets = std::move(*FromTable);
+        } else {
+          auto It = IndirectTargets.find(S.CallType);
+          if (It != IndirectTargets.end())
+            CS.Targets = It->second;
+        }
       } else if (S.Kind == CallKind::Direct) {
         std::string Callee = resolveFn(FE.Module, S.Callee);
         if (!Callee.empty()) {
@@ -330,6 +399,55 @@ void Solver::Program::collectCallSites() {
     for (const CallSite &CS : Sites)
       for (const std::string &T : CS.Targets)
         Callers[T].push_back(&CS);
+}
+
+/// The functions an indirect call of type \p CallType may reach when it
+/// calls a pointer loaded from the global \p Table (named in module \p M):
+/// those of that type whose address is in the table's initializer or stored
+/// into it. Tables in a named section (__start_X, __stop_X) hold the
+/// functions in the initializers of every global of section X. None (the
+/// call falls back to every address-taken function of its type) when other
+/// code may put pointers there: the table is exported or escapes, or
+/// something else that may be a function pointer is written into it.
+std::optional<std::vector<std::string>>
+Solver::Program::tableTargets(unsigned M, StringRef Table,
+                              StringRef CallType) const {
+  std::vector<std::pair<unsigned, std::string>> Candidates;
+  StringRef Section = Table;
+  if (Section.consume_front("__start_") || Section.consume_front("__stop_")) {
+    for (const std::string &Key : GlobalOrder) {
+      const GlobalEntry &G = Globals.find(Key)->second;
+      if (!G.Def || G.Def->Section != Section)
+        continue;
+      unsigned DefModule = G.Module >= 0 ? unsigned(G.Module) : 0;
+      for (auto &[GM, S] : G.Mentions)
+        if (S == G.Def)
+          DefModule = GM;
+      for (const std::string &Fn : G.Def->InitializerFunctions)
+        Candidates.push_back({DefModule, Fn});
+    }
+  } else {
+    const GlobalEntry *G = findGlobal(M, Table, true);
+    if (!G)
+      G = findGlobal(M, Table, false);
+    if (!G || !G->Def || !localGlobal(*G))
+      return std::nullopt;
+    GlobalUses Uses = collectUses(*G);
+    if (!Uses.Escape.empty() || Uses.OpaqueStores)
+      return std::nullopt;
+    for (auto &[GM, S] : G->Mentions)
+      if (S == G->Def)
+        for (const std::string &Fn : S->InitializerFunctions)
+          Candidates.push_back({GM, Fn});
+    append_range(Candidates, Uses.StoredFunctions);
+  }
+  std::vector<std::string> Targets;
+  for (auto &[CM, Name] : Candidates) {
+    std::string Fn = resolveFn(CM, Name);
+    if (!Fn.empty() && fn(Fn).Type == CallType && !is_contained(Targets, Fn))
+      Targets.push_back(Fn);
+  }
+  return Targets;
 }
 
 void Solver::Program::computeTransitiveFlags() {
@@ -400,42 +518,43 @@ void Solver::Program::computeStartUpOnly() {
   auto IsRoot = [&](const std::string &F) {
     return CtorRoots.contains(F) || RunOnceRoots.contains(F);
   };
-  for (auto &[F, Sites] : CallSites) {
-    // Code that starts threads is not start-up code after that point; only
-    // main is split at its first creation. A function whose address is
-    // taken but that no call of the program reaches is called by code we
-    // cannot see.
-    bool Candidate = F != Main && localFn(F) && !Escaped.contains(F) &&
-                     !TimerCallbacks.contains(F) &&
-                     !ThreadEntries.contains(F) && !AtExitRoots.contains(F) &&
-                     !MayStartThreads.contains(F);
-    auto It = Callers.find(F);
-    bool HasCallers = It != Callers.end() && !It->second.empty();
+  for (auto &[F, Sites] : CallSites)
     if ((IsRoot(F) && !MayStartThreads.contains(F)) ||
-        (Candidate && HasCallers))
+        (!AtExitRoots.contains(F) && onlyCalledByProgram(F)))
       StartUpOnly.insert(F);
-  }
+  keepOnlyCalledFrom(StartUpOnly, [&](const CallSite &CS) {
+    return isStartUp(CS.Caller, positionOf(CS));
+  });
+}
+
+void Solver::Program::keepOnlyCalledFrom(
+    StringSet<> &Set, function_ref<bool(const CallSite &)> InPhase) {
   bool Changed = true;
   while (Changed) {
     Changed = false;
     std::vector<std::string> Current;
-    for (const auto &E : StartUpOnly)
+    for (const auto &E : Set)
       Current.push_back(E.getKey().str());
     for (const std::string &F : Current) {
       auto It = Callers.find(F);
-      if (It == Callers.end())
+      if (It == Callers.end() ||
+          all_of(It->second, [&](const CallSite *CS) { return InPhase(*CS); }))
         continue;
-      if (all_of(It->second, [&](const CallSite *CS) {
-            Position P;
-            P.Block = CS->Site->Block;
-            P.Index = CS->Site->Index;
-            return isStartUp(CS->Caller, P);
-          }))
-        continue;
-      StartUpOnly.erase(F);
+      Set.erase(F);
       Changed = true;
     }
   }
+}
+
+void Solver::Program::computeShutdownOnly() {
+  // Exit handlers, and what only main's shutdown and exit handlers call.
+  for (auto &[F, Sites] : CallSites)
+    if (!StartUpOnly.contains(F) && !MayStartThreads.contains(F) &&
+        (AtExitRoots.contains(F) || onlyCalledByProgram(F)))
+      ShutdownOnly.insert(F);
+  keepOnlyCalledFrom(ShutdownOnly, [&](const CallSite &CS) {
+    return isShutdown(CS.Caller, positionOf(CS));
+  });
 }
 
 LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
@@ -453,38 +572,56 @@ LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
 }
 
 void Solver::Program::computeHot() {
+  // Hot: invoked repeatedly while threads run. Each hot function's rate is
+  // how often it runs per iteration of the busy loop that drives it.
   std::vector<std::string> Worklist;
-  auto MarkHot = [&](const std::string &F) {
-    if (!StartUpOnly.contains(F) && Hot.insert(F).second)
-      Worklist.push_back(F);
+  auto Raise = [&](const std::string &F, double R) {
+    if (isPhaseOnly(F))
+      return;
+    R = std::min(R, 1.0);
+    auto [It, New] = Rate.try_emplace(F, R);
+    if (!New) {
+      if (R <= It->second * (1 + 1e-9))
+        return;
+      It->second = R;
+    }
+    Hot.insert(F);
+    Worklist.push_back(F);
   };
   for (const std::string &F : ThreadEntryList)
-    MarkHot(F);
+    Raise(F, 1);
   for (const std::string &F : FuncOrder)
     if (Escaped.contains(F))
-      MarkHot(F);
+      Raise(F, 1);
   if (Main.empty())
     for (const std::string &F : FuncOrder)
       if (!fn(F).Local)
-        MarkHot(F);
-  // Whatever a busy loop of run-time code calls runs repeatedly.
+        Raise(F, 1);
+  auto Repeats = [&](const std::string &F, const CallSite &CS) {
+    Position P = positionOf(CS);
+    return !isStartUp(F, P) && !isShutdown(F, P);
+  };
+  // Whatever a busy loop of run-time code calls runs repeatedly: per
+  // iteration, as often as the call's block runs per iteration.
   for (auto &[F, Sites] : CallSites)
-    for (const CallSite &CS : Sites) {
-      Position P;
-      P.Block = CS.Site->Block;
-      P.Index = CS.Site->Index;
-      if (!isStartUp(F, P) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
+    for (const CallSite &CS : Sites)
+      if (Repeats(F, CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
         for (const std::string &T : CS.Targets)
-          MarkHot(T);
-    }
+          Raise(T, CS.Site->LoopFrequency);
   // And so does whatever a hot function calls outside a waiting loop.
   while (!Worklist.empty()) {
     std::string F = Worklist.back();
     Worklist.pop_back();
-    for (const CallSite &CS : CallSites[F])
-      if (loopKind(F, CS.Site->Loop) != LoopKind::Waiting)
-        for (const std::string &T : CS.Targets)
-          MarkHot(T);
+    double R = Rate.lookup(F);
+    for (const CallSite &CS : CallSites[F]) {
+      LoopKind K = loopKind(F, CS.Site->Loop);
+      if (K == LoopKind::Waiting || !Repeats(F, CS))
+        continue;
+      double TR = std::max(R * CS.Site->Frequency,
+                           K == LoopKind::Busy ? CS.Site->LoopFrequency : 0.0);
+      for (const std::string &T : CS.Targets)
+        Raise(T, TR);
+    }
   }
 }
 
@@ -497,6 +634,8 @@ const char *Solver::Program::describe(const std::string &F) const {
     return "run-once routine";
   if (StartUpOnly.contains(F))
     return "called only at start-up";
+  if (ShutdownOnly.contains(F))
+    return AtExitRoots.contains(F) ? "exit handler" : "called only at shut-down";
   if (Escaped.contains(F))
     return "callback of unknown code";
   if (TimerCallbacks.contains(F) && !Hot.contains(F))
@@ -519,6 +658,9 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.Accesses.push_back({M, A});
         if (Out.Escape.empty())
           Out.Escape = W.Escape;
+        for (const std::string &Fn : W.StoredFunctions)
+          Out.StoredFunctions.push_back({M, Fn});
+        Out.OpaqueStores |= W.OpaqueStores;
         for (const std::string &Name : W.ReturnedBy) {
           // Into the callers of a function that runs only by direct calls
           // of the program: the calls' results are the pointer.
@@ -566,6 +708,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
             break;
           case CallEffect::Write:
             Out.Accesses.push_back({M, {AccessKind::CallWrite, C.At}});
+            Out.OpaqueStores = true;
             break;
           case CallEffect::WriteOnce:
             Out.Accesses.push_back({M, {AccessKind::OnceWrite, C.At}});
@@ -587,9 +730,20 @@ AccessRecord Solver::Program::record(unsigned M,
   AccessRecord R;
   R.Kind = A.Kind;
   R.OnceFlag = A.At.OnceFlag;
-  R.StartUp = isStartUp(F, A.At) || !R.OnceFlag.empty();
+  if (isInThreadStartUp(F, A.At))
+    R.When = Phase::ThreadStartUp;
+  else if (isStartUp(F, A.At) || !R.OnceFlag.empty())
+    R.When = Phase::StartUp;
+  else if (isShutdown(F, A.At))
+    R.When = Phase::Shutdown;
+  R.StartUp = R.When != Phase::Steady;
   R.Loop = loopKind(F, A.At.Loop);
   R.HotFunction = Hot.contains(F);
+  // Per iteration of the driving loop: of its own busy loop, else of the
+  // loop that drives its function.
+  double FnRate = R.HotFunction ? Rate.lookup(F) * A.At.Frequency : 0.0;
+  R.Rate = std::min(
+      1.0, std::max(FnRate, R.Loop == LoopKind::Busy ? A.At.LoopFrequency : 0.0));
   R.ThreadEntryFunction = ThreadEntries.contains(F);
   R.ProfileCount = A.At.ProfileCount;
   R.Frequency = A.At.Frequency;

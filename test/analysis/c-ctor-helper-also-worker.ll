@@ -1,5 +1,5 @@
 ; Rule 7, negative: set_cfg is called from the global constructor and also
-; from the worker (a thread entry), so it is no start-up-only function. Its
+; from the worker's loop (a thread entry), so it is no start-up-only function. Its
 ; store to @cfg runs on the worker's thread; a function called from a thread
 ; entry outside a waiting loop is hot, so @cfg is write-hot, not read-mostly.
 ; Only the constructor itself stays start-up code.
@@ -7,7 +7,7 @@
 ;   static int cfg;
 ;   static void set_cfg(int v) { cfg = v; }
 ;   __attribute__((constructor)) static void init(void) { set_cfg(42); }
-;   static void *worker(void *a) { long n = 0; set_cfg(7); for (int i = 0; i < 1000; ++i) n += cfg; return (void *)n; }
+;   static void *worker(void *a) { long n = 0; for (int i = 0; i < 1000; ++i) { set_cfg(7); n += cfg; } return (void *)n; }
 ;   int main(void) { pthread_t t; pthread_create(&t, 0, worker, 0); pthread_join(t, 0); }
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
@@ -37,12 +37,12 @@ entry:
 
 define internal ptr @worker(ptr %arg) {
 entry:
-  call void @set_cfg(i32 7)
   br label %loop
 
 loop:
   %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
   %n = phi i64 [ 0, %entry ], [ %n.next, %loop ]
+  call void @set_cfg(i32 7)
   %v = load i32, ptr @cfg, align 4
   %v64 = sext i32 %v to i64
   %n.next = add i64 %n, %v64

@@ -1,6 +1,7 @@
 //===- cacheline-facts.cpp - Facts files, layout files and write profiles ---===//
 //
 //   cacheline-facts merge DIR -o FILE [--hot-write-count N]
+//                         [--rare-write-rate R]
 //   cacheline-facts profile-merge PROFILE... -o FILE
 //   cacheline-facts profile-compare REPORT PROFILE [--json]
 //                                   [--hot-write-count N]
@@ -32,7 +33,8 @@ using namespace llvm;
 using namespace cacheline;
 
 static constexpr const char *Usage =
-    "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N]\n"
+    "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N] "
+    "[--rare-write-rate R]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
     "       cacheline-facts profile-compare REPORT PROFILE [--json] "
     "[--hot-write-count N]\n";
@@ -83,7 +85,13 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
     StringRef V = Args[++I];
     if (A == "-o")
       Parsed.Out = V.str();
-    else if (V.getAsInteger(10, Parsed.Policy.HotWriteCount))
+    else if (A == "--rare-write-rate") {
+      double &R = Parsed.Policy.RareWriteRate;
+      if (V.getAsDouble(R) || !(R >= 0 && R <= 1))
+        return ("--rare-write-rate: invalid rate '" + V +
+                "': expected a number from 0 to 1")
+            .str();
+    } else if (V.getAsInteger(10, Parsed.Policy.HotWriteCount))
       return ("--hot-write-count: invalid count '" + V + "'").str();
   }
   return std::nullopt;
@@ -176,7 +184,8 @@ int main(int argc, char **argv) {
     int (*Run)(const Arguments &);
   };
   const Command Commands[] = {
-      {"merge", {"-o", "--hot-write-count"}, mergeCommand},
+      {"merge", {"-o", "--hot-write-count", "--rare-write-rate"},
+       mergeCommand},
       {"profile-merge", {"-o"}, profileMergeCommand},
       {"profile-compare", {"--json", "--hot-write-count"},
        profileCompareCommand},
