@@ -53,7 +53,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @handlers = internal unnamed_addr constant [2 x ptr] [ptr @handle_get, ptr @handle_get], align 16
 @handled = internal unnamed_addr global i64 0, align 8
 
-define dso_local range(i32 -256, 255) i32 @main(i32 noundef %argc, ptr nocapture noundef readonly %argv) local_unnamed_addr {
+define dso_local i32 @main(i32 noundef %argc, ptr nocapture noundef readonly %argv) local_unnamed_addr {
 entry:
   %t = alloca i64, align 8
   %cmp32 = icmp sgt i32 %argc, 2
@@ -130,7 +130,7 @@ for.cond.cleanup:                                 ; preds = %for.body
 for.body:                                         ; preds = %for.body, %entry
   %i.03 = phi i32 [ 0, %entry ], [ %inc, %for.body ]
   %and = and i32 %i.03, 1
-  %idxprom = zext nneg i32 %and to i64
+  %idxprom = zext i32 %and to i64
   %arrayidx = getelementptr inbounds [2 x ptr], ptr @handlers, i64 0, i64 %idxprom
   %0 = load ptr, ptr %arrayidx, align 8
   tail call void %0(ptr noundef %a)

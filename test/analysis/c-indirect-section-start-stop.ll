@@ -100,7 +100,7 @@ entry:
   %0 = select i1 %.b, i64 3, i64 0
   %.b2 = load i1, ptr @cfg_b, align 4
   %1 = select i1 %.b2, i64 4, i64 0
-  %add = or disjoint i64 %1, %0
+  %add = or i64 %1, %0
   br label %for.body
 
 for.cond.cleanup:                                 ; preds = %for.body

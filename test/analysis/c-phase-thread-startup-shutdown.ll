@@ -41,7 +41,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @hits = internal global i64 0, align 8
 @slot_ready = internal unnamed_addr global [2 x i32] zeroinitializer, align 4
 
-define dso_local range(i32 0, 2) i32 @main() local_unnamed_addr {
+define dso_local i32 @main() local_unnamed_addr {
 entry:
   %t = alloca [2 x i64], align 16
   call void @llvm.lifetime.start.p0(i64 16, ptr nonnull %t)
@@ -114,7 +114,7 @@ declare i32 @pthread_join(i64 noundef, ptr noundef) local_unnamed_addr
 define internal fastcc void @mark_ready(i32 noundef %i) unnamed_addr {
 entry:
   %and = and i32 %i, 1
-  %idxprom = zext nneg i32 %and to i64
+  %idxprom = zext i32 %and to i64
   %arrayidx = getelementptr inbounds [2 x i32], ptr @slot_ready, i64 0, i64 %idxprom
   store i32 1, ptr %arrayidx, align 4
   ret void

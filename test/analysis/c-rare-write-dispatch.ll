@@ -277,7 +277,7 @@ sw.epilog:                                        ; preds = %sw.bb41, %sw.bb39, 
   ret void
 }
 
-define internal fastcc range(i32 0, 32) i32 @next_cmd(i32 noundef %i) unnamed_addr {
+define internal fastcc i32 @next_cmd(i32 noundef %i) unnamed_addr {
 entry:
   %mul = mul nsw i32 %i, 7
   %and = and i32 %mul, 31

@@ -11,7 +11,7 @@ target triple = "x86_64-unknown-linux-gnu"
 define dso_local nonnull ptr @slot_for(i32 noundef %i) local_unnamed_addr {
 entry:
   %and = and i32 %i, 3
-  %idxprom = zext nneg i32 %and to i64
+  %idxprom = zext i32 %and to i64
   %arrayidx = getelementptr inbounds [4 x i32], ptr @shared, i64 0, i64 %idxprom
   ret ptr %arrayidx
 }
