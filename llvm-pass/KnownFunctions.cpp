@@ -16,7 +16,7 @@ namespace {
 KnownFunction lockOn(std::initializer_list<unsigned> Args, bool Waits = false) {
   KnownFunction K;
   for (unsigned A : Args)
-    K.Effects[A] = ArgEffect::Lock;
+    K.Effects[A] = CallEffect::Lock;
   K.Waits = Waits;
   return K;
 }
@@ -24,7 +24,7 @@ KnownFunction lockOn(std::initializer_list<unsigned> Args, bool Waits = false) {
 KnownFunction writeOn(std::initializer_list<unsigned> Args) {
   KnownFunction K;
   for (unsigned A : Args)
-    K.Effects[A] = ArgEffect::Write;
+    K.Effects[A] = CallEffect::Write;
   return K;
 }
 
@@ -32,8 +32,8 @@ KnownFunction writeOn(std::initializer_list<unsigned> Args) {
 /// status, nanosleep's remaining time.
 KnownFunction waits() {
   KnownFunction K;
-  for (ArgEffect &E : K.Effects)
-    E = ArgEffect::Write;
+  for (CallEffect &E : K.Effects)
+    E = CallEffect::Write;
   K.Waits = true;
   return K;
 }
@@ -46,9 +46,9 @@ KnownFunction callback(unsigned Arg, CallbackKind Kind) {
 
 KnownFunction threadCreate(unsigned EntryArg) {
   KnownFunction K = callback(EntryArg, CallbackKind::ThreadEntry);
-  K.Effects[0] = ArgEffect::Write; // the thread handle
+  K.Effects[0] = CallEffect::Write; // the thread handle
   // The new thread's argument: whatever it points to is the thread's.
-  K.Effects[EntryArg + 1] = ArgEffect::Escape;
+  K.Effects[EntryArg + 1] = CallEffect::Escape;
   K.CreatesThread = true;
   return K;
 }
@@ -57,7 +57,7 @@ KnownFunction synchronous(unsigned CallbackArg,
                           std::initializer_list<unsigned> Written = {}) {
   KnownFunction K = callback(CallbackArg, CallbackKind::Synchronous);
   for (unsigned A : Written)
-    K.Effects[A] = ArgEffect::Write;
+    K.Effects[A] = CallEffect::Write;
   return K;
 }
 
@@ -66,8 +66,8 @@ KnownFunction synchronous(unsigned CallbackArg,
 KnownFunction eventRegistration(unsigned FdArg, unsigned FlagsArg,
                                 unsigned CallbackArg) {
   KnownFunction K;
-  for (ArgEffect &E : K.Effects)
-    E = ArgEffect::Escape;
+  for (CallEffect &E : K.Effects)
+    E = CallEffect::Escape;
   K.Callbacks[CallbackArg] = CallbackKind::Async;
   K.EventFdArg = FdArg;
   K.EventFlagsArg = FlagsArg;
@@ -113,7 +113,7 @@ const StringMap<KnownFunction> &cTable() {
       T[Name] = writeOn({0});
     // Run-once: the control word is written once, the routine runs once.
     KnownFunction Once = callback(1, CallbackKind::RunOnce);
-    Once.Effects[0] = ArgEffect::WriteOnce;
+    Once.Effects[0] = CallEffect::WriteOnce;
     T["pthread_once"] = Once;
     T["call_once"] = Once; // C11 <threads.h>
     // Blocking calls: a loop around one of these waits for time or events.
@@ -153,14 +153,14 @@ const StringMap<KnownFunction> &cTable() {
       // __cxa_atexit(dtor, object, dso): the object is destroyed at exit,
       // which is no run-time traffic.
       KnownFunction K = callback(0, CallbackKind::AtExit);
-      K.Effects[1] = ArgEffect::None;
+      K.Effects[1] = CallEffect::None;
       T["__cxa_atexit"] = K;
       T["__cxa_thread_atexit"] = K;
       T["__cxa_thread_atexit_impl"] = K;
     }
     {
       KnownFunction K = callback(1, CallbackKind::AtExit);
-      K.Effects[0] = ArgEffect::Write;
+      K.Effects[0] = CallEffect::Write;
       T["pthread_key_create"] = K;
     }
     {

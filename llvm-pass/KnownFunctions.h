@@ -9,6 +9,8 @@
 #ifndef CACHELINE_LAYOUT_KNOWNFUNCTIONS_H
 #define CACHELINE_LAYOUT_KNOWNFUNCTIONS_H
 
+#include "Summary.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -19,17 +21,6 @@ class Function;
 } // namespace llvm
 
 namespace cacheline {
-
-/// What a known external function does to the object behind one pointer
-/// argument.
-enum class ArgEffect {
-  None,      ///< Not touched, or not a pointer the analysis cares about.
-  Read,      ///< Read only.
-  Write,     ///< Written (initialisation, destruction): a plain write.
-  WriteOnce, ///< Written at most once over the program's life (pthread_once).
-  Lock,      ///< Synchronisation traffic: lock, unlock, wait, post, signal.
-  Escape,    ///< Handed on to code we cannot see (a new thread's argument).
-};
 
 /// What happens to a function pointer handed to a known external function.
 enum class CallbackKind {
@@ -47,9 +38,9 @@ enum class CallbackKind {
 struct KnownFunction {
   static constexpr unsigned MaxArgs = 6;
   /// Effect on the object behind each pointer argument; later ones: Read.
-  ArgEffect Effects[MaxArgs] = {ArgEffect::Read, ArgEffect::Read,
-                                ArgEffect::Read, ArgEffect::Read,
-                                ArgEffect::Read, ArgEffect::Read};
+  CallEffect Effects[MaxArgs] = {CallEffect::Read, CallEffect::Read,
+                                CallEffect::Read, CallEffect::Read,
+                                CallEffect::Read, CallEffect::Read};
   /// What happens to a function pointer passed in each argument.
   CallbackKind Callbacks[MaxArgs] = {};
   /// The call starts a thread.
@@ -62,8 +53,8 @@ struct KnownFunction {
   int EventFdArg = -1;
   int EventFlagsArg = -1;
 
-  ArgEffect effectOn(unsigned ArgNo) const {
-    return ArgNo < MaxArgs ? Effects[ArgNo] : ArgEffect::Read;
+  CallEffect effectOn(unsigned ArgNo) const {
+    return ArgNo < MaxArgs ? Effects[ArgNo] : CallEffect::Read;
   }
   CallbackKind callbackIn(unsigned ArgNo) const {
     return ArgNo < MaxArgs ? Callbacks[ArgNo] : CallbackKind::None;

@@ -123,6 +123,12 @@ struct Solver::Program {
     auto It = Globals.find(Local ? localKey(M, Name) : Name.str());
     return It == Globals.end() ? nullptr : &It->second;
   }
+  /// The global \p Name refers to in module \p M: its internal one, else
+  /// the external one.
+  const GlobalEntry *resolveGlobal(unsigned M, StringRef Name) const {
+    const GlobalEntry *G = findGlobal(M, Name, true);
+    return G ? G : findGlobal(M, Name, false);
+  }
   bool contentsLeakOut(const GlobalEntry *G, StringSet<> &Visiting) const;
   /// The program names __start_\p Section or __stop_\p Section.
   bool sectionWalked(StringRef Section) const {
@@ -204,6 +210,12 @@ struct Solver::Program {
            CtorRoots.contains(F);
   }
   GlobalUses collectUses(const GlobalEntry &G) const;
+  /// Function names, each with the module that names it.
+  using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
+  mutable std::map<std::string, std::optional<FunctionNames>>
+      TableFunctionsCache;
+  const std::optional<FunctionNames> &tableFunctions(unsigned M,
+                                                     StringRef Table) const;
   std::optional<std::vector<std::string>>
   tableTargets(unsigned M, StringRef Table, StringRef CallType) const;
   AccessRecord record(unsigned M, const AccessSummary &A) const;
@@ -261,14 +273,9 @@ bool Solver::Program::contentsLeakOut(const GlobalEntry *G,
     for (const std::string &Callee : S->LeakCallees)
       if (!bodyVisible(resolveFn(M, Callee)))
         return true;
-    for (const std::string &Owner : S->LeakThrough) {
-      // Internal globals of the module first, as a name resolves.
-      const GlobalEntry *O = findGlobal(M, Owner, true);
-      if (!O)
-        O = findGlobal(M, Owner, false);
-      if (contentsLeakOut(O, Visiting))
+    for (const std::string &Owner : S->LeakThrough)
+      if (contentsLeakOut(resolveGlobal(M, Owner), Visiting))
         return true;
-    }
   }
   return false;
 }
@@ -401,48 +408,68 @@ void Solver::Program::collectCallSites() {
         Callers[T].push_back(&CS);
 }
 
-/// The functions an indirect call of type \p CallType may reach when it
-/// calls a pointer loaded from the global \p Table (named in module \p M):
-/// those of that type whose address is in the table's initializer or stored
-/// into it. Tables in a named section (__start_X, __stop_X) hold the
-/// functions in the initializers of every global of section X. None (the
-/// call falls back to every address-taken function of its type) when other
-/// code may put pointers there: the table is exported or escapes, or
-/// something else that may be a function pointer is written into it.
-std::optional<std::vector<std::string>>
-Solver::Program::tableTargets(unsigned M, StringRef Table,
-                              StringRef CallType) const {
-  std::vector<std::pair<unsigned, std::string>> Candidates;
+/// The functions an indirect call may reach when it calls a pointer loaded
+/// from the global \p Table (named in module \p M): those whose address is
+/// in the table's initializer or stored into it, with the module naming
+/// each. Tables in a named section (__start_X, __stop_X) hold the functions
+/// in the initializers of every global of section X. None (the call falls
+/// back to every address-taken function of its type) when other code may
+/// put pointers there: the table is exported or escapes, or something else
+/// that may be a function pointer is written into it. Computed once per
+/// table: many calls load from the same one.
+const std::optional<Solver::Program::FunctionNames> &
+Solver::Program::tableFunctions(unsigned M, StringRef Table) const {
   StringRef Section = Table;
-  if (Section.consume_front("__start_") || Section.consume_front("__stop_")) {
-    for (const std::string &Key : GlobalOrder) {
-      const GlobalEntry &G = Globals.find(Key)->second;
-      if (!G.Def || G.Def->Section != Section)
+  bool FromSection =
+      Section.consume_front("__start_") || Section.consume_front("__stop_");
+  static const std::optional<FunctionNames> Unknown;
+  const GlobalEntry *G = nullptr;
+  std::string Key = "section " + Section.str();
+  if (!FromSection) {
+    G = resolveGlobal(M, Table);
+    if (!G)
+      return Unknown;
+    Key = G->Module >= 0 ? localKey(G->Module, G->Name) : G->Name;
+  }
+  auto [It, New] = TableFunctionsCache.try_emplace(Key);
+  if (!New)
+    return It->second;
+  FunctionNames Found;
+  if (FromSection) {
+    for (const std::string &GK : GlobalOrder) {
+      const GlobalEntry &E = Globals.find(GK)->second;
+      if (!E.Def || E.Def->Section != Section)
         continue;
-      unsigned DefModule = G.Module >= 0 ? unsigned(G.Module) : 0;
-      for (auto &[GM, S] : G.Mentions)
-        if (S == G.Def)
-          DefModule = GM;
-      for (const std::string &Fn : G.Def->InitializerFunctions)
-        Candidates.push_back({DefModule, Fn});
+      for (auto &[DM, S] : E.Mentions)
+        if (S == E.Def)
+          for (const std::string &Fn : S->InitializerFunctions)
+            Found.push_back({DM, Fn});
     }
   } else {
-    const GlobalEntry *G = findGlobal(M, Table, true);
-    if (!G)
-      G = findGlobal(M, Table, false);
-    if (!G || !G->Def || !localGlobal(*G))
-      return std::nullopt;
+    if (!G->Def || !localGlobal(*G))
+      return It->second;
     GlobalUses Uses = collectUses(*G);
     if (!Uses.Escape.empty() || Uses.OpaqueStores)
-      return std::nullopt;
+      return It->second;
     for (auto &[GM, S] : G->Mentions)
       if (S == G->Def)
         for (const std::string &Fn : S->InitializerFunctions)
-          Candidates.push_back({GM, Fn});
-    append_range(Candidates, Uses.StoredFunctions);
+          Found.push_back({GM, Fn});
+    append_range(Found, Uses.StoredFunctions);
   }
+  It->second = std::move(Found);
+  return It->second;
+}
+
+/// tableFunctions() of type \p CallType, resolved to function keys.
+std::optional<std::vector<std::string>>
+Solver::Program::tableTargets(unsigned M, StringRef Table,
+                              StringRef CallType) const {
+  const std::optional<FunctionNames> &Candidates = tableFunctions(M, Table);
+  if (!Candidates)
+    return std::nullopt;
   std::vector<std::string> Targets;
-  for (auto &[CM, Name] : Candidates) {
+  for (auto &[CM, Name] : *Candidates) {
     std::string Fn = resolveFn(CM, Name);
     if (!Fn.empty() && fn(Fn).Type == CallType && !is_contained(Targets, Fn))
       Targets.push_back(Fn);
@@ -811,9 +838,7 @@ std::vector<SolvedGlobal> Solver::solveGlobals() const {
 
 std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
                                                 StringRef Name) const {
-  const GlobalEntry *G = P->findGlobal(Module, Name, true);
-  if (!G)
-    G = P->findGlobal(Module, Name, false);
+  const GlobalEntry *G = P->resolveGlobal(Module, Name);
   if (!G)
     return std::nullopt;
   return P->solveGlobal(*G);

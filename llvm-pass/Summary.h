@@ -105,10 +105,18 @@ struct AccessSummary {
   Position At;
 };
 
-/// What a call that receives a pointer does through it when no module has
-/// the callee's body: a known library function's effect, else what the
-/// parameter's attributes allow.
-enum class CallEffect { Body, None, Read, Write, WriteOnce, Lock, Escape };
+/// What a call that receives a pointer does to the object behind it when no
+/// module has the callee's body: a known library function's effect
+/// (KnownFunctions.h), else what the parameter's attributes allow.
+enum class CallEffect {
+  Body,      ///< Some module may have the body: the solver follows it.
+  None,      ///< Not touched, or not a pointer the analysis cares about.
+  Read,      ///< Read only.
+  Write,     ///< Written (initialisation, destruction): a plain write.
+  WriteOnce, ///< Written at most once over the program's life (pthread_once).
+  Lock,      ///< Synchronisation traffic: lock, unlock, wait, post, signal.
+  Escape,    ///< Handed on to code we cannot see (a new thread's argument).
+};
 
 /// A call handing the pointer to a named function, whose body another
 /// module may have.

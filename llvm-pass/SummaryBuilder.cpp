@@ -282,24 +282,6 @@ private:
   Positions &Pos;
 };
 
-CallEffect effectOf(ArgEffect E) {
-  switch (E) {
-  case ArgEffect::None:
-    return CallEffect::None;
-  case ArgEffect::Read:
-    return CallEffect::Read;
-  case ArgEffect::Write:
-    return CallEffect::Write;
-  case ArgEffect::WriteOnce:
-    return CallEffect::WriteOnce;
-  case ArgEffect::Lock:
-    return CallEffect::Lock;
-  case ArgEffect::Escape:
-    return CallEffect::Escape;
-  }
-  llvm_unreachable("bad ArgEffect");
-}
-
 void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   if (CB.isCallee(&U)) {
     escape("address called as a function", &CB);
@@ -348,7 +330,7 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   if (!Callee->isDeclaration() && !Callee->isInterposable()) {
     Call.Fallback = CallEffect::Body;
   } else if (std::optional<KnownFunction> Known = lookupKnownFunction(*Callee)) {
-    Call.Fallback = effectOf(Known->effectOn(ArgNo));
+    Call.Fallback = Known->effectOn(ArgNo);
     if (Call.Fallback == CallEffect::Escape)
       Call.EscapeReason = ("address passed to " + Callee->getName() + " in " +
                            CB.getFunction()->getName())
@@ -608,30 +590,28 @@ void loopPhases(Function &F, LoopInfo &LI, FunctionSummary &S,
   S.AfterLoops.assign(N, false);
   if (LI.empty())
     return; // Only functions with loops have such phases.
-  std::vector<bool> FromLoop(N, false), ToLoop(N, false);
-  SmallVector<const BasicBlock *, 16> Worklist;
-  for (const BasicBlock &BB : F)
-    if (LI.getLoopFor(&BB))
-      append_range(Worklist, successors(&BB));
-  while (!Worklist.empty()) {
-    const BasicBlock *BB = Worklist.pop_back_val();
-    unsigned B = FI.Block.lookup(BB);
-    if (FromLoop[B])
-      continue;
-    FromLoop[B] = true;
-    append_range(Worklist, successors(BB));
-  }
-  for (const BasicBlock &BB : F)
-    if (LI.getLoopFor(&BB))
-      append_range(Worklist, predecessors(&BB));
-  while (!Worklist.empty()) {
-    const BasicBlock *BB = Worklist.pop_back_val();
-    unsigned B = FI.Block.lookup(BB);
-    if (ToLoop[B])
-      continue;
-    ToLoop[B] = true;
-    append_range(Worklist, predecessors(BB));
-  }
+  // The blocks reachable from loop blocks along \p Next (successors or
+  // predecessors), the loop blocks' own neighbours included.
+  auto ReachFromLoops = [&](auto Next) {
+    std::vector<bool> Reached(N, false);
+    SmallVector<const BasicBlock *, 16> Worklist;
+    for (const BasicBlock &BB : F)
+      if (LI.getLoopFor(&BB))
+        append_range(Worklist, Next(&BB));
+    while (!Worklist.empty()) {
+      const BasicBlock *BB = Worklist.pop_back_val();
+      unsigned B = FI.Block.lookup(BB);
+      if (Reached[B])
+        continue;
+      Reached[B] = true;
+      append_range(Worklist, Next(BB));
+    }
+    return Reached;
+  };
+  std::vector<bool> FromLoop = ReachFromLoops(
+      [](const BasicBlock *BB) { return successors(BB); });
+  std::vector<bool> ToLoop = ReachFromLoops(
+      [](const BasicBlock *BB) { return predecessors(BB); });
   for (const BasicBlock &BB : F) {
     unsigned B = FI.Block.lookup(&BB);
     if (LI.getLoopFor(&BB))
