@@ -90,7 +90,7 @@ std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
     S += " once, behind the init flag " + A.OnceFlag;
   else if (A.InMainBeforeThreads)
     S += " before the first thread starts";
-  else if (A.When == Phase::ThreadStartUp)
+  else if (A.When == Phase::ThreadStartUp && A.ThreadEntryFunction)
     S += " (thread entry) before its loops, once per thread";
   else if (A.When == Phase::Shutdown && A.InMain)
     S += " after its loops (shut-down)";
@@ -182,13 +182,6 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
     return {GlobalClass::Neutral,
             G.Writes.empty() ? "never accessed" : "never read"};
 
-  for (size_t I = 0; I < G.Writes.size(); ++I)
-    if (!G.Writes[I].StartUp)
-      return {GlobalClass::Neutral,
-              "written at run time, but not repeatedly: " +
-                  describe(G.Writes[I], Opts),
-              int(I)};
-
   auto Read = std::max_element(G.Reads.begin(), G.Reads.end(),
                                [](const AccessRecord &A, const AccessRecord &B) {
                                  return A.StartUp && !B.StartUp;
@@ -197,6 +190,35 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
   if (G.Writes.empty())
     return {GlobalClass::ReadMostly, "never written; read by " + describe(*Read, Opts),
             -1, ReadIndex};
+
+  // Run-time writes that are not hot are rare: what the kernel's
+  // __read_mostly admits. A global read while threads run is read-mostly
+  // despite them; one read only in a bounded phase gains nothing from it.
+  // Writes at the pace of events may be frequent or not: neither class.
+  auto RunTimeWrite = find_if(G.Writes, [](const AccessRecord &W) {
+    return !W.StartUp && W.EventPaced;
+  });
+  if (RunTimeWrite == G.Writes.end())
+    RunTimeWrite = find_if(G.Writes, [](const AccessRecord &W) {
+      return !W.StartUp;
+    });
+  if (RunTimeWrite != G.Writes.end()) {
+    int WriteIndex = RunTimeWrite - G.Writes.begin();
+    if (RunTimeWrite->EventPaced || Read->StartUp)
+      return {GlobalClass::Neutral,
+              "written at run time, but not repeatedly: " +
+                  describe(*RunTimeWrite, Opts) +
+                  (RunTimeWrite->EventPaced
+                       ? std::string()
+                       : std::string("; read only in ") +
+                             phaseName(Read->When)),
+              WriteIndex};
+    return {GlobalClass::ReadMostly,
+            "written only rarely while threads run (" +
+                describe(*RunTimeWrite, Opts) + "); read by " +
+                describe(*Read, Opts),
+            WriteIndex, ReadIndex};
+  }
   bool OnlyStartUp = all_of(G.Writes, [](const AccessRecord &W) {
     return W.When == Phase::StartUp;
   });
@@ -206,7 +228,7 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
                          "shut-down (") +
               describe(G.Writes.front(), Opts) +
               "); read by " + describe(*Read, Opts),
-          0};
+          0, ReadIndex};
 }
 
 const char *cacheline::measuredClassName(MeasuredClass C) {

@@ -1,9 +1,10 @@
 //===- Policy.h - The classification rules ----------------------*- C++ -*-===//
 //
 // Turns the facts about one global into its class and a reason a person can
-// read. Every rule is here and nowhere else; docs/classification.md lists them. The only
-// harmful mistake is a wrong "read-mostly" (a written global grouped with
-// read-mostly ones), so every doubt leads away from it.
+// read. Every rule is here and nowhere else; docs/classification.md lists
+// them. The only harmful mistake is a wrong "read-mostly" (a global written
+// often, grouped with data read often), so a write of unknown pace leads
+// away from it; a rare write does not (the kernel's __read_mostly).
 //
 // The rules read IR-independent records (GlobalRecord, AccessRecord), which
 // the solver (Solver.h) makes from the program's summaries, for the pass
@@ -78,6 +79,10 @@ struct AccessRecord {
   bool StartUp = false;
   LoopKind Loop = LoopKind::None;
   bool HotFunction = false;
+  /// Not hot, but runs at the pace of events or timers (in a waiting loop,
+  /// or in code such loops or timers call): it may repeat, but how often
+  /// is unknown.
+  bool EventPaced = false;
   bool ThreadEntryFunction = false;
   std::optional<uint64_t> ProfileCount;
   /// Block frequency relative to its function's entry.
@@ -92,6 +97,9 @@ struct AccessRecord {
   bool InMain = false;
   std::string Role; ///< Solver::describe of the function.
   std::string OnceFlag; ///< Runs behind this init flag (OnceRegions.h).
+  /// Of a hot function: its callers back to the loop or root that drives
+  /// it, nearest first (at most 8).
+  std::vector<std::string> DrivenBy;
 
   bool isWrite() const { return cacheline::isWrite(Kind); }
   bool isSynchronization() const { return cacheline::isSynchronization(Kind); }

@@ -33,6 +33,8 @@ json::Array cacheline::accessesToJSON(ArrayRef<AccessRecord> Accesses) {
       O["rate"] = std::round(A.Rate * 10000) / 10000;
     if (A.ProfileCount)
       O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
+    if (!A.DrivenBy.empty())
+      O["driven_by"] = json::Array(A.DrivenBy);
     Out.push_back(std::move(O));
   }
   return Out;

@@ -85,9 +85,20 @@ struct Solver::Program {
   std::map<int, int> MainFirstCreation;
 
   StringSet<> StartUpOnly, ShutdownOnly, Hot;
+  /// Functions that run at most once per thread: thread entries, and what
+  /// only their thread start-up calls. Their code before their loops is
+  /// thread start-up; their loops are the steady state.
+  StringSet<> OncePerThread;
   /// Of each hot function: how many times it runs per iteration of the busy
   /// loop that drives it (the largest over the paths from such loops).
   StringMap<double> Rate;
+  /// Not hot, but run at the pace of events or timers: timer callbacks and
+  /// what run-time code calls from waiting loops, and what they call.
+  StringSet<> EventPaced;
+  /// Of each hot function: the caller that gave it its rate (empty for the
+  /// roots: thread entries, callbacks of unknown code), so that a report can
+  /// say which loop drives a write.
+  StringMap<std::string> DrivenBy;
   mutable std::map<std::pair<std::string, int>, bool> WaitingLoopCache;
 
   static std::string localKey(unsigned M, StringRef Name) {
@@ -147,12 +158,16 @@ struct Solver::Program {
   void computeTransitiveFlags();
   void computeMainBeforeThreads();
   void computeStartUpOnly();
+  void computeOncePerThread();
   void computeHot();
 
   bool isInMainBeforeThreads(const std::string &F, const Position &P) const;
-  /// In a thread entry with loops, before all of them: once per thread.
+  /// Thread start-up: in a function that runs once per thread, before
+  /// all its loops. (What follows its loops runs once per thread too, but
+  /// as the thread ends, perhaps while the others still run: it stays as
+  /// the function's rate makes it.)
   bool isInThreadStartUp(const std::string &F, const Position &P) const {
-    if (!ThreadEntries.contains(F))
+    if (!OncePerThread.contains(F))
       return false;
     const std::vector<bool> &Before = fn(F).BeforeLoops;
     return P.Block >= 0 && size_t(P.Block) < Before.size() && Before[P.Block];
@@ -165,8 +180,7 @@ struct Solver::Program {
     return P.Block >= 0 && size_t(P.Block) < After.size() && After[P.Block];
   }
   bool isStartUp(const std::string &F, const Position &P) const {
-    return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P) ||
-           isInThreadStartUp(F, P);
+    return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P);
   }
   bool isShutdown(const std::string &F, const Position &P) const {
     return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
@@ -191,6 +205,7 @@ struct Solver::Program {
     Position P;
     P.Block = CS.Site->Block;
     P.Index = CS.Site->Index;
+    P.Loop = CS.Site->Loop;
     return P;
   }
   /// Drops from \p Set, until none changes, every function with a call
@@ -287,6 +302,7 @@ void Solver::Program::solve() {
   computeTransitiveFlags();
   computeMainBeforeThreads();
   computeStartUpOnly();
+  computeOncePerThread();
   computeShutdownOnly();
   computeHot();
   HasThreads = !ThreadEntries.empty() || !Escaped.empty();
@@ -554,6 +570,44 @@ void Solver::Program::computeStartUpOnly() {
   });
 }
 
+void Solver::Program::computeOncePerThread() {
+  // Greatest fixed point as for start-up, from the thread entries: a
+  // function called only from thread start-up (or start-up) runs once per
+  // thread. A thread entry that something else
+  // calls too (main running the first worker itself) drops out.
+  for (const std::string &F : ThreadEntryList)
+    if (!Escaped.contains(F) && !TimerCallbacks.contains(F))
+      OncePerThread.insert(F);
+  for (auto &[F, Sites] : CallSites)
+    if (!StartUpOnly.contains(F) && !AtExitRoots.contains(F) &&
+        onlyCalledByProgram(F))
+      OncePerThread.insert(F);
+  keepOnlyCalledFrom(OncePerThread, [&](const CallSite &CS) {
+    Position P = positionOf(CS);
+    // A call of itself repeats it.
+    return isStartUp(CS.Caller, P) ||
+           (isInThreadStartUp(CS.Caller, P) &&
+            !is_contained(CS.Targets, CS.Caller));
+  });
+  // Seeds no thread entry reaches are no per-thread code.
+  StringSet<> Reached;
+  std::vector<std::string> Worklist;
+  for (const std::string &F : ThreadEntryList)
+    if (OncePerThread.contains(F) && Reached.insert(F).second)
+      Worklist.push_back(F);
+  while (!Worklist.empty()) {
+    std::string F = Worklist.back();
+    Worklist.pop_back();
+    for (const CallSite &CS : CallSites[F])
+      for (const std::string &T : CS.Targets)
+        if (OncePerThread.contains(T) && Reached.insert(T).second)
+          Worklist.push_back(T);
+  }
+  for (const std::string &F : FuncOrder)
+    if (!Reached.contains(F))
+      OncePerThread.erase(F);
+}
+
 void Solver::Program::keepOnlyCalledFrom(
     StringSet<> &Set, function_ref<bool(const CallSite &)> InPhase) {
   bool Changed = true;
@@ -602,7 +656,7 @@ void Solver::Program::computeHot() {
   // Hot: invoked repeatedly while threads run. Each hot function's rate is
   // how often it runs per iteration of the busy loop that drives it.
   std::vector<std::string> Worklist;
-  auto Raise = [&](const std::string &F, double R) {
+  auto Raise = [&](const std::string &F, double R, const std::string &From) {
     if (isPhaseOnly(F))
       return;
     R = std::min(R, 1.0);
@@ -612,21 +666,26 @@ void Solver::Program::computeHot() {
         return;
       It->second = R;
     }
+    DrivenBy[F] = From;
     Hot.insert(F);
     Worklist.push_back(F);
   };
+  // Once per thread, but with the thread's loops inside.
   for (const std::string &F : ThreadEntryList)
-    Raise(F, 1);
+    Raise(F, 1, {});
+  for (const std::string &F : FuncOrder)
+    if (OncePerThread.contains(F))
+      Raise(F, 1, {});
   for (const std::string &F : FuncOrder)
     if (Escaped.contains(F))
-      Raise(F, 1);
+      Raise(F, 1, {});
   if (Main.empty())
     for (const std::string &F : FuncOrder)
       if (!fn(F).Local)
-        Raise(F, 1);
+        Raise(F, 1, {});
   auto Repeats = [&](const std::string &F, const CallSite &CS) {
     Position P = positionOf(CS);
-    return !isStartUp(F, P) && !isShutdown(F, P);
+    return !isStartUp(F, P) && !isInThreadStartUp(F, P) && !isShutdown(F, P);
   };
   // Whatever a busy loop of run-time code calls runs repeatedly: per
   // iteration, as often as the call's block runs per iteration.
@@ -634,7 +693,7 @@ void Solver::Program::computeHot() {
     for (const CallSite &CS : Sites)
       if (Repeats(F, CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
         for (const std::string &T : CS.Targets)
-          Raise(T, CS.Site->LoopFrequency);
+          Raise(T, CS.Site->LoopFrequency, F);
   // And so does whatever a hot function calls outside a waiting loop.
   while (!Worklist.empty()) {
     std::string F = Worklist.back();
@@ -647,8 +706,29 @@ void Solver::Program::computeHot() {
       double TR = std::max(R * CS.Site->Frequency,
                            K == LoopKind::Busy ? CS.Site->LoopFrequency : 0.0);
       for (const std::string &T : CS.Targets)
-        Raise(T, TR);
+        Raise(T, TR, F);
     }
+  }
+  // Event-paced code: neither hot nor bounded.
+  auto Pace = [&](const std::string &F) {
+    if (!Hot.contains(F) && !isPhaseOnly(F) && EventPaced.insert(F).second)
+      Worklist.push_back(F);
+  };
+  for (const std::string &F : FuncOrder)
+    if (TimerCallbacks.contains(F))
+      Pace(F);
+  for (auto &[F, Sites] : CallSites)
+    for (const CallSite &CS : Sites)
+      if (Repeats(F, CS) && loopKind(F, CS.Site->Loop) == LoopKind::Waiting)
+        for (const std::string &T : CS.Targets)
+          Pace(T);
+  while (!Worklist.empty()) {
+    std::string F = Worklist.back();
+    Worklist.pop_back();
+    for (const CallSite &CS : CallSites[F])
+      if (Repeats(F, CS))
+        for (const std::string &T : CS.Targets)
+          Pace(T);
   }
 }
 
@@ -661,6 +741,8 @@ const char *Solver::Program::describe(const std::string &F) const {
     return "run-once routine";
   if (StartUpOnly.contains(F))
     return "called only at start-up";
+  if (OncePerThread.contains(F))
+    return "called once per thread";
   if (ShutdownOnly.contains(F))
     return AtExitRoots.contains(F) ? "exit handler" : "called only at shut-down";
   if (Escaped.contains(F))
@@ -766,6 +848,7 @@ AccessRecord Solver::Program::record(unsigned M,
   R.StartUp = R.When != Phase::Steady;
   R.Loop = loopKind(F, A.At.Loop);
   R.HotFunction = Hot.contains(F);
+  R.EventPaced = R.Loop == LoopKind::Waiting || EventPaced.contains(F);
   // Per iteration of the driving loop: of its own busy loop, else of the
   // loop that drives its function.
   double FnRate = R.HotFunction ? Rate.lookup(F) * A.At.Frequency : 0.0;
@@ -779,6 +862,11 @@ AccessRecord Solver::Program::record(unsigned M,
   R.InMainBeforeThreads = isInMainBeforeThreads(F, A.At);
   R.InMain = !Main.empty() && F == Main;
   R.Role = describe(F);
+  if (R.HotFunction && !R.StartUp)
+    for (std::string C = DrivenBy.lookup(F);
+         !C.empty() && R.DrivenBy.size() < 8 && !is_contained(R.DrivenBy, fn(C).Name);
+         C = DrivenBy.lookup(C))
+      R.DrivenBy.push_back(fn(C).Name);
   return R;
 }
 

@@ -582,14 +582,15 @@ std::string loadedFrom(const Value *Callee) {
 }
 
 /// Marks the blocks of \p F that run only before its loops and only after
-/// them (FunctionSummary::BeforeLoops, AfterLoops).
+/// them (FunctionSummary::BeforeLoops, AfterLoops). Without loops, every
+/// block runs once per call: all are before loops.
 void loopPhases(Function &F, LoopInfo &LI, FunctionSummary &S,
                 Positions::FunctionInfo &FI) {
   unsigned N = F.size();
-  S.BeforeLoops.assign(N, false);
+  S.BeforeLoops.assign(N, LI.empty());
   S.AfterLoops.assign(N, false);
   if (LI.empty())
-    return; // Only functions with loops have such phases.
+    return;
   // The blocks reachable from loop blocks along \p Next (successors or
   // predecessors), the loop blocks' own neighbours included.
   auto ReachFromLoops = [&](auto Next) {

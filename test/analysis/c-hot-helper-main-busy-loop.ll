@@ -2,8 +2,9 @@
 ; pthread_create, main calls tick() in a loop that does not block, so tick
 ; runs repeatedly while the worker runs and its store makes @ticks
 ; write-hot. reconfigure() is called once from main after pthread_create,
-; outside any loop: it is neither start-up code nor hot, and @mode is
-; neutral ("written at run time, but not repeatedly").
+; outside any loop: it is neither start-up code nor hot, its store is a
+; rare write, and @mode is read-mostly ("written only rarely while threads
+; run").
 ;
 ;   static long ticks; static int mode;
 ;   static void tick(void) { ++ticks; }
@@ -16,7 +17,7 @@
 ; RUN: FileCheck %s --input-file=%t.json
 
 ; CHECK-DAG: "class":"write-hot","name":"ticks","reads":2,"reason":"written while threads run: store in tick (called repeatedly while threads run)"
-; CHECK-DAG: "class":"neutral","name":"mode","reads":1,"reason":"written at run time, but not repeatedly: store in reconfigure (called at run time)"
+; CHECK-DAG: "class":"read-mostly","name":"mode","reads":1,"reason":"written only rarely while threads run (store in reconfigure (called at run time))
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -1,8 +1,9 @@
-; Rule 6 (written at run time, but not repeatedly): the same flag as in
+; Rule 6 (written only rarely while threads run): the same flag as in
 ; c-main-store-before-create.ll, but main stores it after pthread_create,
 ; outside any loop. The worker may already run, so the write is at run time;
 ; main is no hot function and the store is in no loop, so it is written once
-; while threads run: neutral, not read-mostly and not write-hot.
+; while threads run: a rare write, and the flag, read by the worker, is
+; read-mostly ("written only rarely while threads run"), not write-hot.
 ;
 ;   static int flag;
 ;   static void *worker(void *a) { long n = 0; for (int i = 0; i < 1000; ++i) n += flag; return (void *)n; }
@@ -11,7 +12,7 @@
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
 
-; CHECK: "class":"neutral","name":"flag","reads":1,"reason":"written at run time, but not repeatedly: store in main after threads may exist"
+; CHECK: "class":"read-mostly","name":"flag","reads":1,"reason":"written only rarely while threads run (store in main after threads may exist)
 ; CHECK-SAME: "context":"run-time","frequency":1,"function":"main","function_role":"main","kind":"store","loop":"none"
 ; CHECK: "start_up_functions": []
 

@@ -29,10 +29,10 @@
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
-; CHECK-DAG: "class":"read-mostly","name":"slot_ready",{{.*}}"reason":"written only at start-up (store in mark_ready (called only at start-up));
+; CHECK-DAG: "class":"read-mostly","name":"slot_ready",{{.*}}"reason":"written only at start-up, thread start-up or shut-down (store in mark_ready (called once per thread));{{.*}}"context":"thread start-up"
 ; CHECK-DAG: "class":"read-mostly","name":"stopping",{{.*}}"reason":"written only at start-up, thread start-up or shut-down (store in main after its loops (shut-down));{{.*}}"context":"shut-down"
 ; CHECK-DAG: "class":"write-hot","name":"hits",
-; CHECK-DAG: "start_up_functions": ["mark_ready"]
+; CHECK-DAG: "start_up_functions": []
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -40,7 +40,7 @@
 ; CHECK-NEXT: global verbose: read-mostly: written only at start-up (store in parse (called only at start-up)); read by load in worker (thread entry) in a loop
 ; CHECK-NEXT: global once: neutral: never read
 ; CHECK-NEXT: global table_size: read-mostly: written only at start-up (store in once_init (run-once routine)); read by load in worker (thread entry) in a loop
-; CHECK-NEXT: global mode: neutral: written at run time, but not repeatedly: store in reconfigure (called at run time)
+; CHECK-NEXT: global mode: read-mostly: written only rarely while threads run (store in reconfigure (called at run time)); read by load in worker (thread entry) in a loop
 ; CHECK-NEXT: global events: write-hot: written while threads run: store in on_event (callback of unknown code)
 ; CHECK-NEXT: global done_flag: neutral: never read
 ; CHECK-NEXT: threads: yes

@@ -2,7 +2,8 @@
 ; cases; by static block frequencies each case runs about 1/25 of the
 ; iterations. The stores of one case (@verbose, @mem_limit: an admin
 ; command) run fewer than RareWriteRate (1/16) times per iteration of the
-; loop driving them: written at run time, but not repeatedly (neutral).
+; loop driving them: rare writes, and both, read on every request, are
+; read-mostly ("written only rarely while threads run").
 ; @bytes is written on 21 of the branches: its writes together run most
 ; iterations, write-hot; @requests on every one, write-hot.
 ;
@@ -39,8 +40,8 @@
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
-; CHECK-DAG: "class":"neutral","name":"verbose",{{.*}}"reason":"written at run time, but not repeatedly: store in dispatch (called repeatedly while threads run), 0.0{{[0-9]+}} times per iteration of the loop driving it"
-; CHECK-DAG: "class":"neutral","name":"mem_limit",
+; CHECK-DAG: "class":"read-mostly","name":"verbose",{{.*}}"reason":"written only rarely while threads run (store in dispatch (called repeatedly while threads run), 0.0{{[0-9]+}} times per iteration of the loop driving it)
+; CHECK-DAG: "class":"read-mostly","name":"mem_limit",
 ; CHECK-DAG: "class":"write-hot","name":"bytes",
 ; CHECK-DAG: "class":"write-hot","name":"requests",
 ; A higher threshold makes every case's store rare, a lower one none.

@@ -10,9 +10,9 @@
 ; from main pre-thread that itself creates threads is pre-thread only up to
 ; its own creating call. spawn stores @started after pthread_create, outside
 ; any loop, and spawn is not hot: the expected class is the one of
-; c-main-store-after-create.ll, neutral "written at run time, but not
-; repeatedly". (In a loop of spawn the store would even be a busy-loop
-; write, but it is still reported read-mostly.)
+; c-main-store-after-create.ll, read-mostly "written only rarely while
+; threads run", with the write in the run-time context (the bug reported it
+; as a start-up write).
 ;
 ;   static int started;
 ;   static void *worker(void *a) { long n = 0; for (int i = 0; i < 1000; ++i) n += started; return (void *)n; }
@@ -22,7 +22,7 @@
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
 
-; CHECK: "class":"neutral","name":"started","reads":1,"reason":"written at run time, but not repeatedly: store in spawn
+; CHECK: "class":"read-mostly","name":"started","reads":1,"reason":"written only rarely while threads run (store in spawn (called at run time))
 ; CHECK-SAME: "context":"run-time"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,11 +1,11 @@
 ; Optimization remarks (-pass-remarks-analysis=cacheline-layout): one
-; "remark: <loc>: global NAME is CLASS: REASON" line per defined global, for
-; each of the four classes, located at the access the decision rests on
-; (the hot store, the start-up write, the run-time write, ...). Declarations
+; "remark: <loc>: global NAME is CLASS: REASON" line per defined global,
+; whatever its class, located at the access the decision rests on (the hot
+; store, the start-up write, the run-time write, ...). Declarations
 ; get no remark.
 ;   @hits      write-hot    store in worker's busy loop       remarks.c:8:12
 ;   @verbose   read-mostly  store in main before the thread   remarks.c:14:11
-;   @mode      neutral      store in main after the thread    remarks.c:16:8
+;   @mode      read-mostly  store in main after the thread    remarks.c:16:8
 ;   @cfg       skipped      address passed to unknown code    (no deciding access: first write, remarks.c:13:7)
 ;   @ext       declaration: no remark
 ;
@@ -23,7 +23,7 @@
 
 ; REMARK-DAG: remark: remarks.c:8:12: global hits is write-hot: written while threads run: store in worker (thread entry) in a loop{{$}}
 ; REMARK-DAG: remark: remarks.c:14:11: global verbose is read-mostly: written only at start-up (store in main before the first thread starts); read by load in worker (thread entry) in a loop{{$}}
-; REMARK-DAG: remark: remarks.c:16:8: global mode is neutral: written at run time, but not repeatedly: store in main after threads may exist{{$}}
+; REMARK-DAG: remark: remarks.c:16:8: global mode is read-mostly: written only rarely while threads run (store in main after threads may exist); read by load in worker (thread entry) in a loop{{$}}
 ; REMARK-DAG: remark: remarks.c:13:7: global cfg is skipped: address escapes: address passed to unknown function register_config in main{{$}}
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

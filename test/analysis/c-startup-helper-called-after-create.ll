@@ -2,7 +2,7 @@
 ; set_option once after pthread_create (a run-time reconfiguration). So
 ; set_option is no start-up-only function and its store to @verbose may run
 ; while the worker reads: not read-mostly. The call is outside any loop and
-; main is not hot, so the write is not repeated: neutral (rule 6).
+; main is not hot, so the write is not repeated: a rare write, read-mostly.
 ; parse_args is still start-up code.
 ;
 ;   static int verbose;
@@ -16,7 +16,7 @@
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
 
-; CHECK: "class":"neutral","name":"verbose","reads":1,"reason":"written at run time, but not repeatedly: store in set_option (called at run time)"
+; CHECK: "class":"read-mostly","name":"verbose","reads":1,"reason":"written only rarely while threads run (store in set_option (called at run time))
 ; CHECK-SAME: "context":"run-time",{{.*}}"function":"set_option","function_role":"called at run time","kind":"store","loop":"none"
 ; CHECK: "start_up_functions": ["parse_args"]
 

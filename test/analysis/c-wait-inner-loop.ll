@@ -3,7 +3,7 @@
 ; does its work, `++done`. Only the inner loop's own blocks call usleep, so
 ; only the inner loop waits: the outer loop is busy and @done is write-hot,
 ; while @spins, stored inside the waiting inner loop, is neutral. @ready is
-; set once by main after pthread_create: neutral.
+; set once by main after pthread_create: a rare write, read-mostly.
 ;
 ;   static int ready; static long done, spins;
 ;   static void *worker(void *a) { for (int i = 0; i < 1000; ++i) {
@@ -15,7 +15,7 @@
 
 ; CHECK-DAG: "class":"write-hot","name":"done","reads":1,"reason":"written while threads run: store in worker (thread entry) in a loop",{{.*}}"loop":"busy"
 ; CHECK-DAG: "class":"neutral","name":"spins","reads":1,"reason":"written at run time, but not repeatedly: store in worker (thread entry) in a loop that waits",{{.*}}"loop":"waiting"
-; CHECK-DAG: "class":"neutral","name":"ready","reads":1,"reason":"written at run time, but not repeatedly: store in main after threads may exist"
+; CHECK-DAG: "class":"read-mostly","name":"ready","reads":1,"reason":"written only rarely while threads run (store in main after threads may exist)
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -5,7 +5,7 @@
 ; often: neutral "in a loop that waits", not write-hot. The condition variable
 ; itself is synchronised on (wait is lock traffic on it) and is write-hot,
 ; like the mutex. ready is written once by main after the thread starts:
-; neutral. cv's destructor is registered with __cxa_atexit by the global
+; a rare write, read-mostly. cv's destructor is registered with __cxa_atexit by the global
 ; constructor. (Both cv and mu also escape in this module: cv to its
 ; out-of-line constructor, mu into the std::unique_lock object. Write-hot is
 ; decided before escapes, so they are write-hot all the same.)
@@ -28,7 +28,7 @@
 ; CHECK-DAG: "class":"neutral","name":"wakeups","reads":2,"reason":"written at run time, but not repeatedly: store in std::thread::_State_impl<std::thread::_Invoker<std::tuple<main::$_0>>>::_M_run() (thread entry) in a loop that waits",
 ; CHECK-DAG: "class":"write-hot",{{("escape":"[^"]*",)?}}"name":"cv",{{.*}}"kind":"lock call","loop":"waiting"
 ; CHECK-DAG: "class":"write-hot",{{("escape":"[^"]*",)?}}"name":"mu",
-; CHECK-DAG: "class":"neutral","name":"ready",{{.*}}"reason":"written at run time, but not repeatedly: store in main after threads may exist"
+; CHECK-DAG: "class":"read-mostly","name":"ready",{{.*}}"reason":"written only rarely while threads run (store in main after threads may exist)
 
 ; REMARK-DAG: remark: {{.*}}global wakeups is neutral: written at run time, but not repeatedly: {{.*}} in a loop that waits
 ; REMARK-DAG: remark: {{.*}}global cv is write-hot:

@@ -27,11 +27,11 @@
 ; ALL: global rare_atomic: write-hot: {{.*}}profile count 200
 
 ; DEFAULT: global hot_counter: write-hot: {{.*}}profile count 2000
-; DEFAULT: global cool_counter: neutral: {{.*}}profile count 200
+; DEFAULT: global cool_counter: read-mostly: {{.*}}profile count 200
 ; DEFAULT: global rare_atomic: neutral: {{.*}}profile count 200
 
-; NONE: global hot_counter: neutral: {{.*}}profile count 2000
-; NONE: global cool_counter: neutral: {{.*}}profile count 200
+; NONE: global hot_counter: read-mostly: {{.*}}profile count 2000
+; NONE: global cool_counter: read-mostly: {{.*}}profile count 200
 ; NONE: global rare_atomic: neutral: {{.*}}profile count 200
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

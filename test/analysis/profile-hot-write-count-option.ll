@@ -24,11 +24,11 @@
 ; ALL: global rare_atomic: write-hot: written while threads run: atomicrmw in worker (thread entry) in a loop, profile count 200
 
 ; HOTONLY: global hot_counter: write-hot: {{.*}}profile count 2000
-; HOTONLY: global cool_counter: neutral: {{.*}}profile count 200
+; HOTONLY: global cool_counter: read-mostly: {{.*}}profile count 200
 ; HOTONLY: global rare_atomic: neutral: {{.*}}profile count 200
 
-; NONE: global hot_counter: neutral: written at run time, but not repeatedly: store in worker (thread entry) in a loop, profile count 2000
-; NONE: global cool_counter: neutral: {{.*}}profile count 200
+; NONE: global hot_counter: read-mostly: written only rarely while threads run (store in worker (thread entry) in a loop, profile count 2000)
+; NONE: global cool_counter: read-mostly: {{.*}}profile count 200
 ; NONE: global rare_atomic: neutral: {{.*}}profile count 200
 
 ; JSON: "summary": {"globals":3,"neutral":0,"read-mostly":0,"skipped":0,"write-hot":3}

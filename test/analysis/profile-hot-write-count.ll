@@ -8,7 +8,7 @@
 ;    2000 >= 1000: write-hot, and the reason names the profile count.
 ;  * cool_counter: stored in worker's second loop, 4 x 50 = 200 < 1000: not
 ;    write-hot, although without a profile a store in a thread entry's busy
-;    loop would be; it is read, so it is neutral.
+;    loop would be; a rare write, and it is read in the loop: read-mostly.
 ;  * rare_atomic: an atomicrmw in the same cold loop: with a profile even an
 ;    atomic read-modify-write is only hot if it runs often enough.
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
@@ -17,12 +17,12 @@
 ; RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.rmk
 
 ; CHECK-DAG: "class":"write-hot","name":"hot_counter","reads":2,"reason":"written while threads run: store in worker (thread entry) in a loop, profile count 2000",{{.*}}"kind":"store","loop":"busy","profile_count":2000}
-; CHECK-DAG: "class":"neutral","name":"cool_counter","reads":2,"reason":"written at run time, but not repeatedly: store in worker (thread entry) in a loop, profile count 200",{{.*}}"profile_count":200}
-; CHECK-DAG: "class":"neutral","name":"rare_atomic","reads":1,"reason":"written at run time, but not repeatedly: atomicrmw in worker (thread entry) in a loop, profile count 200",
-; CHECK-DAG: "summary": {"globals":3,"neutral":2,"read-mostly":0,"skipped":0,"write-hot":1}
+; CHECK-DAG: "class":"read-mostly","name":"cool_counter","reads":2,"reason":"written only rarely while threads run (store in worker (thread entry) in a loop, profile count 200){{.*}}"profile_count":200}
+; CHECK-DAG: "class":"neutral","name":"rare_atomic","reads":1,"reason":"written at run time, but not repeatedly: atomicrmw in worker (thread entry) in a loop, profile count 200; read only in shut-down",
+; CHECK-DAG: "summary": {"globals":3,"neutral":1,"read-mostly":1,"skipped":0,"write-hot":1}
 
 ; REMARK-DAG: remark: {{.*}}global hot_counter is write-hot: written while threads run: store in worker (thread entry) in a loop, profile count 2000
-; REMARK-DAG: remark: {{.*}}global cool_counter is neutral: {{.*}}profile count 200
+; REMARK-DAG: remark: {{.*}}global cool_counter is read-mostly: {{.*}}profile count 200
 ; REMARK-DAG: remark: {{.*}}global rare_atomic is neutral: {{.*}}profile count 200
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
