@@ -125,6 +125,8 @@ const StringMap<KnownFunction> &cTable() {
           "event_loop", "event_dispatch", "uv_run", "io_uring_wait_cqe",
           "pthread_join", "thrd_join", "waitpid", "wait"})
       T[Name] = waits();
+    T["pthread_join"].JoinsThread = true;
+    T["thrd_join"].JoinsThread = true;
     // Callbacks that run before the call returns, on the calling thread.
     // Those that sort or insert write the array or tree they are given.
     T["qsort"] = synchronous(3, {0});
@@ -209,9 +211,13 @@ std::optional<KnownFunction> lookupDemangled(StringRef Demangled) {
                      "std::__1::shared_mutex::try_lock",
                      "std::__1::__shared_mutex_base::"}))
     return lockOn({0});
+  if (StartsWithAny({"std::thread::join()", "std::__1::thread::join()"})) {
+    KnownFunction K = waits();
+    K.JoinsThread = true;
+    return K;
+  }
   if (StartsWithAny({"std::this_thread::__sleep_for(",
-                     "std::__1::this_thread::sleep_for(",
-                     "std::thread::join()", "std::__1::thread::join()"}))
+                     "std::__1::this_thread::sleep_for("}))
     return waits();
   return std::nullopt;
 }

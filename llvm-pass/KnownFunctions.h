@@ -45,6 +45,8 @@ struct KnownFunction {
   CallbackKind Callbacks[MaxArgs] = {};
   /// The call starts a thread.
   bool CreatesThread = false;
+  /// The call waits for a thread to end.
+  bool JoinsThread = false;
   /// The call blocks until something happens: a loop around it waits.
   bool Waits = false;
   /// For libevent's event registrations: the descriptor and event-flag

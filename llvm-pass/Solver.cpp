@@ -32,6 +32,7 @@ struct CallSite {
   const CallSiteSummary *Site;
   std::vector<std::string> Targets;
   bool StartsThreads = false; ///< May create a thread (directly or not).
+  bool JoinsThreads = false;  ///< May wait for a thread to end.
   bool Waits = false;         ///< May block (directly or not).
 };
 
@@ -77,7 +78,7 @@ struct Solver::Program {
 
   std::map<std::string, std::vector<CallSite>> CallSites;
   std::map<std::string, std::vector<const CallSite *>> Callers;
-  StringSet<> MayStartThreads, MayWait;
+  StringSet<> MayStartThreads, MayJoinThreads, MayWait;
 
   /// Blocks of main that run only before the first thread creation, and the
   /// first creating call of a block where the creation happens part-way.
@@ -408,10 +409,16 @@ void Solver::Program::collectCallSites() {
           for (const std::string &N : S.SyncCallbacks)
             if (std::string Fn = resolveFn(FE.Module, N); !Fn.empty())
               CS.Targets.push_back(Fn);
-          for (const std::string &N : S.DeferredCallbacks)
-            if (!resolveFn(FE.Module, N).empty())
-              CS.StartsThreads = true; // Unknown code got a callback.
+          // Unknown code got a callback: it may call it from a thread of
+          // its own, unless the program starts its threads itself (then
+          // those bound its start-up, and the callback is a root of hot
+          // code all the same).
+          if (ThreadEntries.empty())
+            for (const std::string &N : S.DeferredCallbacks)
+              if (!resolveFn(FE.Module, N).empty())
+                CS.StartsThreads = true;
           CS.StartsThreads |= S.CreatesThread;
+          CS.JoinsThreads = S.JoinsThread;
           CS.Waits = S.Waits;
         }
       }
@@ -494,7 +501,8 @@ Solver::Program::tableTargets(unsigned M, StringRef Table,
 }
 
 void Solver::Program::computeTransitiveFlags() {
-  // A call starts threads (or waits) if some function it may reach does.
+  // A call starts threads (or joins them, or waits) if some function it may
+  // reach does.
   bool Changed = true;
   while (Changed) {
     Changed = false;
@@ -505,8 +513,12 @@ void Solver::Program::computeTransitiveFlags() {
             CS.StartsThreads = Changed = true;
           if (!CS.Waits && MayWait.contains(T))
             CS.Waits = Changed = true;
+          if (!CS.JoinsThreads && MayJoinThreads.contains(T))
+            CS.JoinsThreads = Changed = true;
         }
         if (CS.StartsThreads && MayStartThreads.insert(F).second)
+          Changed = true;
+        if (CS.JoinsThreads && MayJoinThreads.insert(F).second)
           Changed = true;
         if (CS.Waits && MayWait.insert(F).second)
           Changed = true;
@@ -519,7 +531,10 @@ void Solver::Program::computeMainBeforeThreads() {
   if (Main.empty())
     return;
   // Every block reachable from a thread-creating call runs after threads
-  // may exist; so does the rest of that call's own block.
+  // may exist; so does the rest of that call's own block. A call that
+  // creates threads and also joins them runs a generation of threads
+  // (a server's restart loop: start the workers, serve, join them, read
+  // the configuration again): the threads live inside the call only.
   const FunctionSummary &F = fn(Main);
   auto Succ = [&](int B) -> const std::vector<int> & {
     static const std::vector<int> None;
@@ -528,7 +543,7 @@ void Solver::Program::computeMainBeforeThreads() {
   std::vector<int> Worklist;
   std::set<int> After;
   for (const CallSite &CS : CallSites[Main]) {
-    if (!CS.StartsThreads)
+    if (!CS.StartsThreads || CS.JoinsThreads)
       continue;
     int B = CS.Site->Block;
     auto [It, New] = MainFirstCreation.try_emplace(B, CS.Site->Index);

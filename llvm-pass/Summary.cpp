@@ -255,6 +255,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "from", S.LoadedFrom);
   put(O, "known", S.Known);
   put(O, "creates", S.CreatesThread);
+  put(O, "joins", S.JoinsThread);
   put(O, "waits", S.Waits);
   put(O, "sync", S.SyncCallbacks);
   put(O, "cb", S.DeferredCallbacks);
@@ -273,6 +274,7 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("from", S.LoadedFrom) &&
          O.mapOptional("known", S.Known) &&
          O.mapOptional("creates", S.CreatesThread) &&
+         O.mapOptional("joins", S.JoinsThread) &&
          O.mapOptional("waits", S.Waits) &&
          O.mapOptional("sync", S.SyncCallbacks) &&
          O.mapOptional("cb", S.DeferredCallbacks);

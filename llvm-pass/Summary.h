@@ -196,6 +196,7 @@ struct CallSiteSummary {
   // When no module has the callee's body:
   bool Known = false; ///< A known library function (KnownFunctions.h).
   bool CreatesThread = false;
+  bool JoinsThread = false;
   bool Waits = false;
   /// Functions handed to it that it calls before returning (qsort).
   std::vector<std::string> SyncCallbacks;

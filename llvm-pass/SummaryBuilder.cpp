@@ -691,6 +691,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       if (Known) {
         Site.Known = true;
         Site.CreatesThread = Known->CreatesThread;
+        Site.JoinsThread = Known->JoinsThread;
         Site.Waits = Known->Waits;
       }
     }
