@@ -513,7 +513,10 @@ void Solver::Program::computeTransitiveFlags() {
             CS.StartsThreads = Changed = true;
           if (!CS.Waits && MayWait.contains(T))
             CS.Waits = Changed = true;
-          if (!CS.JoinsThreads && MayJoinThreads.contains(T))
+          // A crash path that stops the threads before it exits (a call
+          // that never returns) ends the program, not a generation.
+          if (!CS.JoinsThreads && !CS.Site->NoReturn &&
+              MayJoinThreads.contains(T))
             CS.JoinsThreads = Changed = true;
         }
         if (CS.StartsThreads && MayStartThreads.insert(F).second)

@@ -256,6 +256,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "known", S.Known);
   put(O, "creates", S.CreatesThread);
   put(O, "joins", S.JoinsThread);
+  put(O, "noret", S.NoReturn);
   put(O, "waits", S.Waits);
   put(O, "sync", S.SyncCallbacks);
   put(O, "cb", S.DeferredCallbacks);
@@ -275,6 +276,7 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("known", S.Known) &&
          O.mapOptional("creates", S.CreatesThread) &&
          O.mapOptional("joins", S.JoinsThread) &&
+         O.mapOptional("noret", S.NoReturn) &&
          O.mapOptional("waits", S.Waits) &&
          O.mapOptional("sync", S.SyncCallbacks) &&
          O.mapOptional("cb", S.DeferredCallbacks);

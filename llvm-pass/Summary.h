@@ -198,6 +198,8 @@ struct CallSiteSummary {
   bool CreatesThread = false;
   bool JoinsThread = false;
   bool Waits = false;
+  /// The call never returns (exit, abort, a panic routine).
+  bool NoReturn = false;
   /// Functions handed to it that it calls before returning (qsort).
   std::vector<std::string> SyncCallbacks;
   /// Functions handed to it that it may call later, on any thread.

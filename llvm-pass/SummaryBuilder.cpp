@@ -649,6 +649,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
     Site.Block = FI.Block.lookup(CB->getParent());
     Site.Index = FI.Index.lookup(CB);
     Site.Loop = Pos.loopId(*CB);
+    Site.NoReturn = CB->doesNotReturn();
     std::tie(Site.Frequency, Site.LoopFrequency) =
         Pos.frequencies(*CB->getParent());
     // A blocking call makes its own loop a waiting loop, and every
