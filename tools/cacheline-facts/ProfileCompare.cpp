@@ -125,8 +125,10 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
         StringRef(globalClassName(G.Class)) == measuredClassName(M))
       continue;
     // The one harmful mistake: a global grouped with read-mostly ones that
-    // the run wrote while threads ran.
-    bool Harmful = G.Class == GlobalClass::ReadMostly && P->WritesAfter;
+    // the run wrote often or from several threads while threads ran (a
+    // rare write is what read-mostly admits).
+    bool Harmful =
+        G.Class == GlobalClass::ReadMostly && M == MeasuredClass::WriteHot;
     Disagreements.push_back(json::Object{
         {"name", G.Name},
         {"static_class", globalClassName(G.Class)},

@@ -470,8 +470,8 @@ def print_profile(r, detail=True):
         print("  %s: write profile of %s run(s), %s threads created (most in "
               "one run); %d "
               "globals compared; read-mostly recall %s; write-hot precision "
-              "%s; %d disagreements, %d harmful (static read-mostly, written "
-              "after start-up)"
+              "%s; %d disagreements, %d harmful (static read-mostly, measured "
+              "write-hot)"
               % (b, r["runs"], r["threads_created"], r["globals_compared"],
                  pct(r["read_mostly_recall"]), pct(r["write_hot_precision"]),
                  r["disagreements"], len(r["harmful"])))
