@@ -161,6 +161,7 @@ struct Solver::Program {
   void computeStartUpOnly();
   void computeOncePerThread();
   void computeHot();
+  void computeEventPaced();
 
   bool isInMainBeforeThreads(const std::string &F, const Position &P) const;
   /// Thread start-up: in a function that runs once per thread, before
@@ -182,6 +183,12 @@ struct Solver::Program {
   }
   bool isStartUp(const std::string &F, const Position &P) const {
     return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P);
+  }
+  /// \p CS runs in the steady state: in no phase that does not repeat.
+  bool inSteadyState(const CallSite &CS) const {
+    Position P = positionOf(CS);
+    return !isStartUp(CS.Caller, P) && !isInThreadStartUp(CS.Caller, P) &&
+           !isShutdown(CS.Caller, P);
   }
   bool isShutdown(const std::string &F, const Position &P) const {
     return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
@@ -306,6 +313,7 @@ void Solver::Program::solve() {
   computeOncePerThread();
   computeShutdownOnly();
   computeHot();
+  computeEventPaced();
   HasThreads = !ThreadEntries.empty() || !Escaped.empty();
   // A library: any of its external functions may run on any thread.
   if (Main.empty())
@@ -701,15 +709,11 @@ void Solver::Program::computeHot() {
     for (const std::string &F : FuncOrder)
       if (!fn(F).Local)
         Raise(F, 1, {});
-  auto Repeats = [&](const std::string &F, const CallSite &CS) {
-    Position P = positionOf(CS);
-    return !isStartUp(F, P) && !isInThreadStartUp(F, P) && !isShutdown(F, P);
-  };
   // Whatever a busy loop of run-time code calls runs repeatedly: per
   // iteration, as often as the call's block runs per iteration.
   for (auto &[F, Sites] : CallSites)
     for (const CallSite &CS : Sites)
-      if (Repeats(F, CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
+      if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
         for (const std::string &T : CS.Targets)
           Raise(T, CS.Site->LoopFrequency, F);
   // And so does whatever a hot function calls outside a waiting loop.
@@ -719,7 +723,7 @@ void Solver::Program::computeHot() {
     double R = Rate.lookup(F);
     for (const CallSite &CS : CallSites[F]) {
       LoopKind K = loopKind(F, CS.Site->Loop);
-      if (K == LoopKind::Waiting || !Repeats(F, CS))
+      if (K == LoopKind::Waiting || !inSteadyState(CS))
         continue;
       double TR = std::max(R * CS.Site->Frequency,
                            K == LoopKind::Busy ? CS.Site->LoopFrequency : 0.0);
@@ -727,7 +731,11 @@ void Solver::Program::computeHot() {
         Raise(T, TR, F);
     }
   }
-  // Event-paced code: neither hot nor bounded.
+}
+
+void Solver::Program::computeEventPaced() {
+  // Neither hot nor bounded: run as often as events or timers come.
+  std::vector<std::string> Worklist;
   auto Pace = [&](const std::string &F) {
     if (!Hot.contains(F) && !isPhaseOnly(F) && EventPaced.insert(F).second)
       Worklist.push_back(F);
@@ -737,14 +745,14 @@ void Solver::Program::computeHot() {
       Pace(F);
   for (auto &[F, Sites] : CallSites)
     for (const CallSite &CS : Sites)
-      if (Repeats(F, CS) && loopKind(F, CS.Site->Loop) == LoopKind::Waiting)
+      if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Waiting)
         for (const std::string &T : CS.Targets)
           Pace(T);
   while (!Worklist.empty()) {
     std::string F = Worklist.back();
     Worklist.pop_back();
     for (const CallSite &CS : CallSites[F])
-      if (Repeats(F, CS))
+      if (inSteadyState(CS))
         for (const std::string &T : CS.Targets)
           Pace(T);
   }
