@@ -33,6 +33,16 @@
 
 namespace cacheline {
 
+/// Every use of \p F is a direct call of its own type: its callers are its
+/// users.
+inline bool onlyCalledDirectly(const llvm::Function &F) {
+  return llvm::all_of(F.uses(), [&F](const llvm::Use &U) {
+    const auto *CB = llvm::dyn_cast<llvm::CallBase>(U.getUser());
+    return CB && CB->isCallee(&U) &&
+           CB->getFunctionType() == F.getFunctionType();
+  });
+}
+
 template <class Derived> class PointerUseWalker {
 public:
   void walk(const llvm::Value *Root) {
@@ -123,21 +133,14 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
     return;
   }
   if (isa<ReturnInst>(I)) {
-    // A function that only ever runs by direct calls (a lock allocator
-    // returning &table[i]) hands the address to its callers: the calls'
-    // results are the address too. An internal one's callers are all here;
-    // another's may be anywhere: derived().returned() asks the solver.
+    // A function that only ever runs by calls of the program (a lock
+    // allocator returning &table[i]) hands the address to its callers: the
+    // calls' results are the address too. An internal function's direct
+    // callers are all here; other callers (of another module, an indirect
+    // call) only the solver knows: derived().returned() asks it.
     const Function *F = I->getFunction();
-    if (!F->hasLocalLinkage()) {
+    if (!F->hasLocalLinkage() || !onlyCalledDirectly(*F)) {
       derived().returned(*F, I);
-      return;
-    }
-    if (!all_of(F->uses(), [F](const Use &FU) {
-          const auto *CB = dyn_cast<CallBase>(FU.getUser());
-          return CB && CB->isCallee(&FU) &&
-                 CB->getFunctionType() == F->getFunctionType();
-        })) {
-      derived().escape("address returned", I);
       return;
     }
     for (const Use &FU : F->uses())

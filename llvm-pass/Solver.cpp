@@ -227,11 +227,20 @@ struct Solver::Program {
   /// Some call of the program or of code it cannot see may reach \p F
   /// through its address.
   bool calledIndirectly(const std::string &F) const {
-    return AddressTaken.contains(F) || Escaped.contains(F) ||
-           TimerCallbacks.contains(F) || RunOnceRoots.contains(F) ||
-           AtExitRoots.contains(F) || ThreadEntries.contains(F) ||
-           CtorRoots.contains(F);
+    return AddressTaken.contains(F) || calledByUnseenCode(F);
   }
+  /// Code the program cannot see (a library, the start-up code) may call
+  /// \p F: not all its calls are call sites of the program.
+  bool calledByUnseenCode(const std::string &F) const {
+    return Escaped.contains(F) || TimerCallbacks.contains(F) ||
+           RunOnceRoots.contains(F) || AtExitRoots.contains(F) ||
+           ThreadEntries.contains(F) || CtorRoots.contains(F);
+  }
+  /// The functions the indirect call that \p C hands a pointer to may
+  /// reach, when each is the program's and takes the pointer as declared;
+  /// none if it may reach none.
+  std::optional<std::vector<std::string>>
+  indirectTargets(unsigned M, const PointerCall &C) const;
   GlobalUses collectUses(const GlobalEntry &G) const;
   /// Function names, each with the module that names it.
   using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
@@ -270,11 +279,6 @@ void Solver::Program::index() {
       E.Mentions.push_back({M, &G});
     }
   }
-  for (unsigned M = 0; M < Modules.size(); ++M)
-    for (const FunctionSummary &F : Modules[M].Functions)
-      for (const auto &[Callee, Uses] : F.CallResults)
-        if (std::string Key = resolveFn(M, Callee); !Key.empty())
-          ResultUses[Key].push_back({M, &Uses});
   auto MainIt = Funcs.find("main");
   if (MainIt != Funcs.end() && !MainIt->second.F->Local) {
     Main = "main";
@@ -437,6 +441,39 @@ void Solver::Program::collectCallSites() {
     for (const CallSite &CS : Sites)
       for (const std::string &T : CS.Targets)
         Callers[T].push_back(&CS);
+  // What the callers of each function do with its results. (A direct call
+  // of unknown code has its synchronous callbacks for targets: those are
+  // not what it returns.)
+  for (const std::string &K : FuncOrder) {
+    const FuncEntry &FE = Funcs.find(K)->second;
+    for (const auto &[Site, Uses] : FE.F->CallResults) {
+      const CallSite &CS = CallSites[K][Site];
+      if (CS.Site->Kind == CallKind::Direct) {
+        if (std::string Callee = resolveFn(FE.Module, CS.Site->Callee);
+            !Callee.empty())
+          ResultUses[Callee].push_back({FE.Module, &Uses});
+        continue;
+      }
+      for (const std::string &T : CS.Targets)
+        ResultUses[T].push_back({FE.Module, &Uses});
+    }
+  }
+}
+
+std::optional<std::vector<std::string>>
+Solver::Program::indirectTargets(unsigned M, const PointerCall &C) const {
+  auto Sites = CallSites.find(resolveFn(M, C.At.Function));
+  if (Sites == CallSites.end() || size_t(C.Site) >= Sites->second.size())
+    return std::nullopt;
+  const CallSite &CS = Sites->second[C.Site];
+  if (CS.Site->Kind != CallKind::Indirect || CS.Targets.empty())
+    return std::nullopt;
+  for (const std::string &T : CS.Targets) {
+    const FunctionSummary &F = fn(T);
+    if (!bodyVisible(T) || C.Arg >= F.NumArgs || F.Type != C.CallType)
+      return std::nullopt;
+  }
+  return CS.Targets;
 }
 
 /// The functions an indirect call may reach when it calls a pointer loaded
@@ -797,11 +834,11 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.StoredFunctions.push_back({M, Fn});
         Out.OpaqueStores |= W.OpaqueStores;
         for (const std::string &Name : W.ReturnedBy) {
-          // Into the callers of a function that runs only by direct calls
-          // of the program: the calls' results are the pointer.
+          // Into the callers of a function that runs only by calls of the
+          // program: the calls' results are the pointer.
           std::string F = resolveFn(M, Name);
           if (F.empty() || !bodyVisible(F) || !localFn(F) ||
-              calledIndirectly(F)) {
+              calledByUnseenCode(F)) {
             if (Out.Escape.empty())
               Out.Escape = "address returned in " + Name;
             continue;
@@ -814,6 +851,21 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
               Walk(CM, *Uses);
         }
         for (const PointerCall &C : W.Calls) {
+          if (C.Site >= 0) {
+            // Into every function the indirect call may reach.
+            if (std::optional<std::vector<std::string>> Targets =
+                    indirectTargets(M, C)) {
+              for (const std::string &T : *Targets) {
+                const FuncEntry &FE = Funcs.find(T)->second;
+                if (!Visited.insert({T, C.Arg}).second)
+                  continue;
+                auto P = FE.F->Params.find(C.Arg);
+                if (P != FE.F->Params.end())
+                  Walk(FE.Module, P->second);
+              }
+              continue;
+            }
+          }
           std::string Callee = resolveFn(M, C.Callee);
           if (bodyVisible(Callee)) {
             // Into the callee's body, wherever it is.

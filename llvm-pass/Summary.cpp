@@ -112,13 +112,13 @@ bool fromJSON(const json::Value &V, ParamRecord &R, json::Path P) {
 }
 
 struct CallResultRecord {
-  std::string Callee;
+  int Site = 0;
   PointerSummary Uses;
 };
 
 bool fromJSON(const json::Value &V, CallResultRecord &R, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("callee", R.Callee) && pointerFromJSON(O, R.Uses);
+  return O && O.map("site", R.Site) && pointerFromJSON(O, R.Uses);
 }
 
 } // namespace
@@ -176,6 +176,7 @@ json::Value cacheline::toJSON(const PointerCall &C) {
   json::Value V = toJSON(C.At);
   json::Object &O = *V.getAsObject();
   O["callee"] = C.Callee;
+  put(O, "site", C.Site, -1);
   O["arg"] = C.Arg;
   O["fty"] = C.CallType;
   O["fb"] = nameOf(C.Fallback);
@@ -185,8 +186,8 @@ json::Value cacheline::toJSON(const PointerCall &C) {
 
 bool cacheline::fromJSON(const json::Value &V, PointerCall &C, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("callee", C.Callee) && O.map("arg", C.Arg) &&
-         O.map("fty", C.CallType) &&
+  return O && O.map("callee", C.Callee) && O.mapOptional("site", C.Site) &&
+         O.map("arg", C.Arg) && O.map("fty", C.CallType) &&
          mapEnum(*V.getAsObject(), "fb", C.Fallback, P, true) &&
          O.mapOptional("why", C.EscapeReason) && fromJSON(V, C.At, P);
 }
@@ -333,9 +334,9 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   if (!Params.empty())
     O["params"] = std::move(Params);
   json::Array Results;
-  for (const auto &[Callee, Uses] : F.CallResults) {
+  for (const auto &[Site, Uses] : F.CallResults) {
     json::Object R = pointerToJSON(Uses);
-    R["callee"] = Callee;
+    R["site"] = Site;
     Results.push_back(std::move(R));
   }
   if (!Results.empty())
@@ -363,8 +364,13 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
     return false;
   for (ParamRecord &R : Params)
     F.Params[R.Arg] = std::move(R.Uses);
-  for (CallResultRecord &R : Results)
-    F.CallResults.push_back({std::move(R.Callee), std::move(R.Uses)});
+  for (CallResultRecord &R : Results) {
+    if (R.Site < 0 || size_t(R.Site) >= F.Calls.size()) {
+      P.field("results").report("call site out of range");
+      return false;
+    }
+    F.CallResults.push_back({R.Site, std::move(R.Uses)});
+  }
   return true;
 }
 

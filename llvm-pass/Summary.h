@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 2;
+constexpr unsigned FactsFormatVersion = 3;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -119,9 +119,12 @@ enum class CallEffect {
 };
 
 /// A call handing the pointer to a named function, whose body another
-/// module may have.
+/// module may have, or to an indirect call, whose targets the solver
+/// resolves.
 struct PointerCall {
-  std::string Callee;
+  std::string Callee; ///< Empty for an indirect call.
+  /// An indirect call: its index in the caller's FunctionSummary::Calls.
+  int Site = -1;
   int Arg = 0;
   std::string CallType; ///< The call's function type, printed.
   CallEffect Fallback = CallEffect::Body;
@@ -135,8 +138,9 @@ struct PointerSummary {
   std::vector<PointerCall> Calls;
   /// Why some access cannot be seen, if one cannot.
   std::string Escape;
-  /// Functions that return the pointer and that some other module may
-  /// call: the solver follows it into their callers' CallResults.
+  /// Functions that return the pointer and that some other module or an
+  /// indirect call may call: the solver follows it into their callers'
+  /// CallResults.
   std::vector<std::string> ReturnedBy;
   /// Functions whose address is stored through the pointer.
   std::vector<std::string> StoredFunctions;
@@ -225,9 +229,11 @@ struct FunctionSummary {
   std::vector<CallSiteSummary> Calls;
   /// Accesses through each pointer parameter, by argument number.
   std::map<int, PointerSummary> Params;
-  /// Accesses through the pointers that calls to functions of other
-  /// modules return, by callee (for ReturnedBy).
-  std::vector<std::pair<std::string, PointerSummary>> CallResults;
+  /// Accesses through the pointers that calls return, by call site (an
+  /// index into Calls), for ReturnedBy: calls of functions of other
+  /// modules, indirect calls, and calls of internal functions whose
+  /// address is taken.
+  std::vector<std::pair<int, PointerSummary>> CallResults;
 };
 
 /// What one use of a function's address tells.

@@ -76,6 +76,12 @@ const Function *calledFunction(const CallBase &CB) {
   return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
 }
 
+/// A call the summary lists in FunctionSummary::Calls: any but an
+/// intrinsic's.
+bool isCallSite(const Instruction &I) {
+  return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+}
+
 /// Loops in a once region with at most this many trips are table fills.
 constexpr unsigned MaxOnceRegionTrips = 65536;
 
@@ -89,6 +95,8 @@ public:
     DenseMap<const BasicBlock *, unsigned> Block;
     DenseMap<const Instruction *, unsigned> Index;
     DenseMap<const Loop *, int> LoopId;
+    /// Each call's index in FunctionSummary::Calls.
+    DenseMap<const CallBase *, int> CallSite;
   };
 
   FunctionInfo &info(const Function &CF) {
@@ -98,11 +106,15 @@ public:
     Function &F = const_cast<Function &>(CF);
     FunctionInfo &FI = It->second;
     unsigned B = 0;
+    int Call = 0;
     for (const BasicBlock &BB : F) {
       FI.Block[&BB] = B++;
       unsigned I = 0;
-      for (const Instruction &Inst : BB)
+      for (const Instruction &Inst : BB) {
         FI.Index[&Inst] = I++;
+        if (isCallSite(Inst))
+          FI.CallSite[cast<CallBase>(&Inst)] = Call++;
+      }
     }
     int Id = 0;
     for (const Loop *L : loops(F).getLoopsInPreorder())
@@ -257,11 +269,17 @@ private:
     default:
       return;
     }
-    Stored = Stored->stripPointerCasts();
-    if (const auto *F = dyn_cast<Function>(Stored))
-      Uses.StoredFunctions.push_back(F->getName().str());
-    else if (Stored->getType()->isPtrOrPtrVectorTy() && !isa<Constant>(Stored))
-      Uses.OpaqueStores = true;
+    if (!Stored->getType()->isPtrOrPtrVectorTy())
+      return;
+    // Through selects and phis: `x.f = cond ? fa : fb` stores either.
+    SmallVector<const Value *, 4> Values;
+    getUnderlyingObjects(Stored, Values);
+    for (const Value *V : Values) {
+      if (const auto *F = dyn_cast<Function>(V))
+        Uses.StoredFunctions.push_back(F->getName().str());
+      else if (!isa<Constant>(V))
+        Uses.OpaqueStores = true;
+    }
   }
 
   void returned(const Function &F, const Instruction *) {
@@ -308,15 +326,33 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   const Function *Callee = calledFunction(CB);
 
   if (!Callee) {
-    // An indirect call: its parameter attributes say what it may do.
-    if (!CB.doesNotCapture(ArgNo)) {
-      escape("address passed to an indirect call", &CB);
+    // An indirect call: the solver follows the pointer into the functions
+    // it may reach. Where it cannot (or for inline assembly), the call's
+    // parameter attributes say what it may do.
+    CallEffect Effect = !CB.doesNotCapture(ArgNo)      ? CallEffect::Escape
+                        : CB.doesNotAccessMemory(ArgNo) ? CallEffect::None
+                        : CB.onlyReadsMemory(ArgNo)     ? CallEffect::Read
+                                                        : CallEffect::Write;
+    if (CB.isInlineAsm()) {
+      if (Effect == CallEffect::Escape)
+        escape("address passed to inline assembly", &CB);
+      else if (Effect != CallEffect::None)
+        record(Effect == CallEffect::Read ? AccessKind::CallRead
+                                          : AccessKind::CallWrite,
+               &CB);
       return;
     }
-    if (!CB.doesNotAccessMemory(ArgNo))
-      record(CB.onlyReadsMemory(ArgNo) ? AccessKind::CallRead
-                                       : AccessKind::CallWrite,
-             &CB);
+    PointerCall Call;
+    Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
+    Call.Arg = ArgNo;
+    Call.CallType = typeString(CB.getFunctionType());
+    Call.At = Pos.at(CB);
+    Call.Fallback = Effect;
+    if (Effect == CallEffect::Escape)
+      Call.EscapeReason = ("address passed to an indirect call in " +
+                           CB.getFunction()->getName())
+                              .str();
+    Uses.Calls.push_back(std::move(Call));
     return;
   }
 
@@ -501,16 +537,19 @@ void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
   };
 
   SmallVector<const Use *, 8> Worklist;
-  SmallPtrSet<const Value *, 8> SeenCasts;
+  SmallPtrSet<const Value *, 8> SeenValues;
   for (const Use &U : F.uses())
     Worklist.push_back(&U);
   while (!Worklist.empty()) {
     const Use &U = *Worklist.pop_back_val();
     const User *Usr = U.getUser();
     if (const auto *CB = dyn_cast<CallBase>(Usr)) {
-      if (CB->isCallee(&U))
-        continue; // A direct call: a call site of its caller.
       const Function *Callee = calledFunction(*CB);
+      if (CB->isCallee(&U)) {
+        if (Callee != &F) // Called through a select or phi.
+          Add(AddressUse::Taken);
+        continue; // A direct call: a call site of its caller.
+      }
       if (!Callee || !CB->isArgOperand(&U)) {
         Add(AddressUse::Escaped);
         continue;
@@ -523,10 +562,14 @@ void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
       A->Fallback = Category(K, Known.has_value());
       continue;
     }
-    if (const auto *CE = dyn_cast<ConstantExpr>(Usr);
-        CE && CE->isCast() && SeenCasts.insert(CE).second) {
-      for (const Use &CU : CE->uses())
-        Worklist.push_back(&CU);
+    // The same address under another name: a cast, or one of the values a
+    // select or phi chooses from.
+    const auto *CE = dyn_cast<ConstantExpr>(Usr);
+    if ((CE && CE->isCast()) || isa<PHINode>(Usr) ||
+        (isa<SelectInst>(Usr) && U.getOperandNo() != 0)) {
+      if (SeenValues.insert(Usr).second)
+        for (const Use &CU : Usr->uses())
+          Worklist.push_back(&CU);
       continue;
     }
     if (const auto *C = dyn_cast<Constant>(Usr)) {
@@ -558,7 +601,7 @@ void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
         Add(AddressUse::Taken); // The program's own memory (leakFacts).
       continue;
     }
-    // Compared, selected, cast: its callers are indirect calls.
+    // Compared, or called: its callers are indirect calls.
     Add(AddressUse::Taken);
   }
 }
@@ -642,9 +685,9 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   loopPhases(F, LI, S, FI);
   DominatorTree &DT = Pos.FAM.getResult<DominatorTreeAnalysis>(F);
   for (Instruction &I : instructions(F)) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    if (!CB || isa<IntrinsicInst>(CB))
+    if (!isCallSite(I))
       continue;
+    auto *CB = cast<CallBase>(&I);
     CallSiteSummary Site;
     Site.Block = FI.Block.lookup(CB->getParent());
     Site.Index = FI.Index.lookup(CB);
@@ -698,18 +741,23 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
     }
     S.Calls.push_back(std::move(Site));
   }
-  // What callers do with the pointers that functions of other modules
-  // return: one of them may return a global's address.
+  // What callers do with the pointers that calls return, where the callee
+  // may return a global's address without the walk seeing the call: a
+  // function of another module, an indirect call, an internal function
+  // whose address is taken.
   for (Instruction &I : instructions(F)) {
-    auto *CB = dyn_cast<CallBase>(&I);
-    const Function *Callee = CB ? calledFunction(*CB) : nullptr;
-    if (!Callee || Callee->isIntrinsic() || Callee->hasLocalLinkage() ||
-        !CB->getType()->isPtrOrPtrVectorTy() || CB->use_empty() ||
-        lookupKnownFunction(*Callee))
+    if (!isCallSite(I) || !I.getType()->isPtrOrPtrVectorTy() || I.use_empty())
       continue;
+    auto &CB = cast<CallBase>(I);
+    if (CB.isInlineAsm())
+      continue;
+    if (const Function *Callee = calledFunction(CB))
+      if ((Callee->hasLocalLinkage() && onlyCalledDirectly(*Callee)) ||
+          lookupKnownFunction(*Callee))
+        continue;
     SummaryWalker W(Pos);
-    W.walk(CB);
-    S.CallResults.push_back({Callee->getName().str(), std::move(W.Uses)});
+    W.walk(&CB);
+    S.CallResults.push_back({FI.CallSite.lookup(&CB), std::move(W.Uses)});
   }
   // Accesses through each pointer parameter, for calls from other modules.
   for (Argument &A : F.args()) {
