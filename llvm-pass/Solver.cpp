@@ -241,6 +241,11 @@ struct Solver::Program {
   /// none if it may reach none.
   std::optional<std::vector<std::string>>
   indirectTargets(unsigned M, const PointerCall &C) const;
+  /// The functions an indirect call reaches when the summary names them:
+  /// chosen among by a select or phi, or loaded from tables whose contents
+  /// are known. None: the signature fallback decides.
+  std::optional<std::vector<std::string>>
+  knownTargets(unsigned M, const CallSiteSummary &S) const;
   GlobalUses collectUses(const GlobalEntry &G) const;
   /// Function names, each with the module that names it.
   using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
@@ -403,9 +408,8 @@ void Solver::Program::collectCallSites() {
     for (const CallSiteSummary &S : FE.F->Calls) {
       CallSite CS{K, &S, {}};
       if (S.Kind == CallKind::Indirect) {
-        std::optional<std::vector<std::string>> FromTable;
-        if (!S.LoadedFrom.empty())
-          FromTable = tableTargets(FE.Module, S.LoadedFrom, S.CallType);
+        std::optional<std::vector<std::string>> FromTable =
+            knownTargets(FE.Module, S);
         if (FromTable) {
           CS.Targets = std::move(*FromTable);
         } else {
@@ -458,6 +462,33 @@ void Solver::Program::collectCallSites() {
         ResultUses[T].push_back({FE.Module, &Uses});
     }
   }
+}
+
+std::optional<std::vector<std::string>>
+Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
+  if (!S.ChosenCallees.empty()) {
+    std::vector<std::string> Targets;
+    for (const std::string &Name : S.ChosenCallees) {
+      std::string Fn = resolveFn(M, Name);
+      if (Fn.empty())
+        return std::nullopt; // Code we cannot see.
+      Targets.push_back(std::move(Fn));
+    }
+    return Targets;
+  }
+  if (S.LoadedFrom.empty())
+    return std::nullopt;
+  std::vector<std::string> Targets;
+  for (const std::string &Table : S.LoadedFrom) {
+    std::optional<std::vector<std::string>> Found =
+        tableTargets(M, Table, S.CallType);
+    if (!Found)
+      return std::nullopt;
+    for (std::string &T : *Found)
+      if (!is_contained(Targets, T))
+        Targets.push_back(std::move(T));
+  }
+  return Targets;
 }
 
 std::optional<std::vector<std::string>>

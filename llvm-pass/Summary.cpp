@@ -254,6 +254,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "callee", S.Callee);
   put(O, "fty", S.CallType);
   put(O, "from", S.LoadedFrom);
+  put(O, "chosen", S.ChosenCallees);
   put(O, "known", S.Known);
   put(O, "creates", S.CreatesThread);
   put(O, "joins", S.JoinsThread);
@@ -274,6 +275,7 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("wl", S.WaitingLoops) &&
          O.mapOptional("callee", S.Callee) && O.mapOptional("fty", S.CallType) &&
          O.mapOptional("from", S.LoadedFrom) &&
+         O.mapOptional("chosen", S.ChosenCallees) &&
          O.mapOptional("known", S.Known) &&
          O.mapOptional("creates", S.CreatesThread) &&
          O.mapOptional("joins", S.JoinsThread) &&

@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 3;
+constexpr unsigned FactsFormatVersion = 4;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -195,8 +195,12 @@ struct CallSiteSummary {
   std::string Callee;   ///< Direct calls.
   std::string CallType; ///< Indirect calls: the function type, printed.
   /// Indirect calls through a pointer loaded from memory whose underlying
-  /// object is a global: its name (the table the pointer comes from).
-  std::string LoadedFrom;
+  /// objects are all globals: their names (the tables the pointer comes
+  /// from: `(cond ? &ops_a : &ops_b)->fn()` has two).
+  std::vector<std::string> LoadedFrom;
+  /// Indirect calls of a pointer chosen among named functions (a select or
+  /// phi of their addresses, where the optimizer folded a table): those.
+  std::vector<std::string> ChosenCallees;
   // When no module has the callee's body:
   bool Known = false; ///< A known library function (KnownFunctions.h).
   bool CreatesThread = false;

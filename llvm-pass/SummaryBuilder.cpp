@@ -606,22 +606,42 @@ void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
   }
 }
 
-/// The global every pointer \p V may be loaded from, when there is one:
-/// the table an indirect call takes its target from.
-std::string loadedFrom(const Value *Callee) {
+/// The globals an indirect call's pointer may be loaded from, when it is
+/// loaded from globals only: the tables an indirect call takes its target
+/// from.
+std::vector<std::string> loadedFrom(const Value *Callee) {
   const auto *LI = dyn_cast<LoadInst>(Callee->stripPointerCasts());
   if (!LI)
     return {};
   SmallVector<const Value *, 4> Objects;
   getUnderlyingObjects(LI->getPointerOperand(), Objects);
-  const GlobalVariable *Table = nullptr;
+  std::vector<std::string> Tables;
   for (const Value *O : Objects) {
     const auto *GV = dyn_cast<GlobalVariable>(O);
-    if (!GV || (Table && Table != GV))
+    if (!GV)
       return {};
-    Table = GV;
+    if (!is_contained(Tables, GV->getName()))
+      Tables.push_back(GV->getName().str());
   }
-  return Table ? Table->getName().str() : std::string();
+  return Tables;
+}
+
+/// The functions an indirect call's pointer is chosen among, when it is a
+/// select or phi of function addresses only.
+std::vector<std::string> chosenCallees(const Value *Callee) {
+  if (isa<Function>(Callee->stripPointerCasts()))
+    return {};
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Callee, Objects);
+  std::vector<std::string> Names;
+  for (const Value *O : Objects) {
+    const auto *F = dyn_cast<Function>(O);
+    if (!F)
+      return {};
+    if (!is_contained(Names, F->getName()))
+      Names.push_back(F->getName().str());
+  }
+  return Names;
 }
 
 /// Marks the blocks of \p F that run only before its loops and only after
@@ -715,6 +735,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       Site.Kind = CallKind::Indirect;
       Site.CallType = typeString(CB->getFunctionType());
       Site.LoadedFrom = loadedFrom(CB->getCalledOperand());
+      Site.ChosenCallees = chosenCallees(CB->getCalledOperand());
     } else {
       Site.Kind = CallKind::Direct;
       Site.Callee = Callee->getName().str();
