@@ -240,7 +240,7 @@ struct Solver::Program {
   /// reach, when each is the program's and takes the pointer as declared;
   /// none if it may reach none.
   std::optional<std::vector<std::string>>
-  indirectTargets(unsigned M, const PointerCall &C) const;
+  pointerCallTargets(unsigned M, const PointerCall &C) const;
   /// The functions an indirect call reaches when the summary names them:
   /// chosen among by a select or phi, or loaded from tables whose contents
   /// are known. None: the signature fallback decides.
@@ -397,9 +397,7 @@ void Solver::Program::collectCallSites() {
   // type matches the call's.
   std::map<std::string, std::vector<std::string>> IndirectTargets;
   for (const std::string &K : FuncOrder)
-    if (AddressTaken.contains(K) || Escaped.contains(K) ||
-        TimerCallbacks.contains(K) || RunOnceRoots.contains(K) ||
-        AtExitRoots.contains(K) || ThreadEntries.contains(K))
+    if (calledIndirectly(K) && !CtorRoots.contains(K))
       IndirectTargets[fn(K).Type].push_back(K);
 
   for (const std::string &K : FuncOrder) {
@@ -492,7 +490,7 @@ Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
 }
 
 std::optional<std::vector<std::string>>
-Solver::Program::indirectTargets(unsigned M, const PointerCall &C) const {
+Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
   auto Sites = CallSites.find(resolveFn(M, C.At.Function));
   if (Sites == CallSites.end() || size_t(C.Site) >= Sites->second.size())
     return std::nullopt;
@@ -885,7 +883,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           if (C.Site >= 0) {
             // Into every function the indirect call may reach.
             if (std::optional<std::vector<std::string>> Targets =
-                    indirectTargets(M, C)) {
+                    pointerCallTargets(M, C)) {
               for (const std::string &T : *Targets) {
                 const FuncEntry &FE = Funcs.find(T)->second;
                 if (!Visited.insert({T, C.Arg}).second)

@@ -323,65 +323,49 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
     return;
   }
   unsigned ArgNo = CB.getArgOperandNo(&U);
-  const Function *Callee = calledFunction(CB);
-
-  if (!Callee) {
-    // An indirect call: the solver follows the pointer into the functions
-    // it may reach. Where it cannot (or for inline assembly), the call's
-    // parameter attributes say what it may do.
-    CallEffect Effect = !CB.doesNotCapture(ArgNo)      ? CallEffect::Escape
-                        : CB.doesNotAccessMemory(ArgNo) ? CallEffect::None
-                        : CB.onlyReadsMemory(ArgNo)     ? CallEffect::Read
-                                                        : CallEffect::Write;
-    if (CB.isInlineAsm()) {
-      if (Effect == CallEffect::Escape)
-        escape("address passed to inline assembly", &CB);
-      else if (Effect != CallEffect::None)
-        record(Effect == CallEffect::Read ? AccessKind::CallRead
-                                          : AccessKind::CallWrite,
-               &CB);
-      return;
-    }
-    PointerCall Call;
-    Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
-    Call.Arg = ArgNo;
-    Call.CallType = typeString(CB.getFunctionType());
-    Call.At = Pos.at(CB);
-    Call.Fallback = Effect;
-    if (Effect == CallEffect::Escape)
-      Call.EscapeReason = ("address passed to an indirect call in " +
-                           CB.getFunction()->getName())
-                              .str();
-    Uses.Calls.push_back(std::move(Call));
+  // What the parameter's attributes allow: the effect when no body and no
+  // known-library entry says more.
+  CallEffect ByAttributes = !CB.doesNotCapture(ArgNo)      ? CallEffect::Escape
+                            : CB.doesNotAccessMemory(ArgNo) ? CallEffect::None
+                            : CB.onlyReadsMemory(ArgNo)     ? CallEffect::Read
+                                                            : CallEffect::Write;
+  if (CB.isInlineAsm()) {
+    if (ByAttributes == CallEffect::Escape)
+      escape("address passed to inline assembly", &CB);
+    else if (ByAttributes != CallEffect::None)
+      record(ByAttributes == CallEffect::Read ? AccessKind::CallRead
+                                              : AccessKind::CallWrite,
+             &CB);
     return;
   }
 
-  // A named callee: the solver follows the parameter into its body if some
-  // module has it, else uses the fallback recorded here.
+  // The solver follows the parameter into the callee's body if some module
+  // has it (into every function an indirect call may reach), else uses the
+  // fallback recorded here.
   PointerCall Call;
-  Call.Callee = Callee->getName().str();
   Call.Arg = ArgNo;
   Call.CallType = typeString(CB.getFunctionType());
   Call.At = Pos.at(CB);
-  if (!Callee->isDeclaration() && !Callee->isInterposable()) {
-    Call.Fallback = CallEffect::Body;
-  } else if (std::optional<KnownFunction> Known = lookupKnownFunction(*Callee)) {
-    Call.Fallback = Known->effectOn(ArgNo);
-    if (Call.Fallback == CallEffect::Escape)
-      Call.EscapeReason = ("address passed to " + Callee->getName() + " in " +
-                           CB.getFunction()->getName())
-                              .str();
-  } else if (CB.doesNotCapture(ArgNo)) {
-    Call.Fallback = CB.doesNotAccessMemory(ArgNo) ? CallEffect::None
-                    : CB.onlyReadsMemory(ArgNo)   ? CallEffect::Read
-                                                  : CallEffect::Write;
+  Call.Fallback = ByAttributes;
+  std::string Receiver;
+  if (const Function *Callee = calledFunction(CB)) {
+    Call.Callee = Callee->getName().str();
+    Receiver = "unknown function " + Call.Callee;
+    if (!Callee->isDeclaration() && !Callee->isInterposable()) {
+      Call.Fallback = CallEffect::Body;
+    } else if (std::optional<KnownFunction> Known =
+                   lookupKnownFunction(*Callee)) {
+      Call.Fallback = Known->effectOn(ArgNo);
+      Receiver = Call.Callee;
+    }
   } else {
-    Call.Fallback = CallEffect::Escape;
-    Call.EscapeReason = ("address passed to unknown function " +
-                         Callee->getName() + " in " +
+    Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
+    Receiver = "an indirect call";
+  }
+  if (Call.Fallback == CallEffect::Escape)
+    Call.EscapeReason = ("address passed to " + Receiver + " in " +
                          CB.getFunction()->getName())
                             .str();
-  }
   Uses.Calls.push_back(std::move(Call));
 }
 
@@ -606,24 +590,28 @@ void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
   }
 }
 
+/// The names of the objects \p V may be based on (through selects, phis
+/// and offsets), when all are a \p T; empty otherwise.
+template <class T> std::vector<std::string> underlyingNames(const Value *V) {
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(V, Objects);
+  std::vector<std::string> Names;
+  for (const Value *O : Objects) {
+    if (!isa<T>(O))
+      return {};
+    if (!is_contained(Names, O->getName()))
+      Names.push_back(O->getName().str());
+  }
+  return Names;
+}
+
 /// The globals an indirect call's pointer may be loaded from, when it is
 /// loaded from globals only: the tables an indirect call takes its target
 /// from.
 std::vector<std::string> loadedFrom(const Value *Callee) {
   const auto *LI = dyn_cast<LoadInst>(Callee->stripPointerCasts());
-  if (!LI)
-    return {};
-  SmallVector<const Value *, 4> Objects;
-  getUnderlyingObjects(LI->getPointerOperand(), Objects);
-  std::vector<std::string> Tables;
-  for (const Value *O : Objects) {
-    const auto *GV = dyn_cast<GlobalVariable>(O);
-    if (!GV)
-      return {};
-    if (!is_contained(Tables, GV->getName()))
-      Tables.push_back(GV->getName().str());
-  }
-  return Tables;
+  return LI ? underlyingNames<GlobalVariable>(LI->getPointerOperand())
+            : std::vector<std::string>();
 }
 
 /// The functions an indirect call's pointer is chosen among, when it is a
@@ -631,17 +619,7 @@ std::vector<std::string> loadedFrom(const Value *Callee) {
 std::vector<std::string> chosenCallees(const Value *Callee) {
   if (isa<Function>(Callee->stripPointerCasts()))
     return {};
-  SmallVector<const Value *, 4> Objects;
-  getUnderlyingObjects(Callee, Objects);
-  std::vector<std::string> Names;
-  for (const Value *O : Objects) {
-    const auto *F = dyn_cast<Function>(O);
-    if (!F)
-      return {};
-    if (!is_contained(Names, F->getName()))
-      Names.push_back(F->getName().str());
-  }
-  return Names;
+  return underlyingNames<Function>(Callee);
 }
 
 /// Marks the blocks of \p F that run only before its loops and only after
