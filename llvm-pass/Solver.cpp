@@ -2,6 +2,7 @@
 
 #include "Solver.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -16,6 +17,8 @@ namespace {
 struct FuncEntry {
   unsigned Module;
   const FunctionSummary *F;
+  /// Its index in Program::FuncOrder.
+  unsigned Id;
 };
 
 struct GlobalEntry {
@@ -30,7 +33,9 @@ struct GlobalEntry {
 struct CallSite {
   std::string Caller;
   const CallSiteSummary *Site;
-  std::vector<std::string> Targets;
+  /// By Program::FuncOrder index: the signature fallback gives an indirect
+  /// call every address-taken function of its type, often hundreds.
+  std::vector<unsigned> Targets;
   bool StartsThreads = false; ///< May create a thread (directly or not).
   bool JoinsThreads = false;  ///< May wait for a thread to end.
   bool Waits = false;         ///< May block (directly or not).
@@ -38,7 +43,13 @@ struct CallSite {
 
 /// Everything done with one global's address, across modules.
 struct GlobalUses {
-  std::vector<std::pair<unsigned, AccessSummary>> Accesses;
+  /// An access, by the module whose summary holds it.
+  struct Access {
+    unsigned Module;
+    AccessKind Kind;
+    const Position *At;
+  };
+  std::vector<Access> Accesses;
   std::string Escape;
   /// Functions whose address is stored into it, with the module naming them.
   std::vector<std::pair<unsigned, std::string>> StoredFunctions;
@@ -77,7 +88,8 @@ struct Solver::Program {
   std::vector<std::string> ThreadEntryList;
 
   std::map<std::string, std::vector<CallSite>> CallSites;
-  std::map<std::string, std::vector<const CallSite *>> Callers;
+  /// Of each function, by its FuncOrder index.
+  std::vector<std::vector<const CallSite *>> Callers;
   StringSet<> MayStartThreads, MayJoinThreads, MayWait;
 
   /// Blocks of main that run only before the first thread creation, and the
@@ -100,7 +112,8 @@ struct Solver::Program {
   /// roots: thread entries, callbacks of unknown code), so that a report can
   /// say which loop drives a write.
   StringMap<std::string> DrivenBy;
-  mutable std::map<std::pair<std::string, int>, bool> WaitingLoopCache;
+  /// Of each function with call sites: its waiting loops (see loopKind).
+  mutable StringMap<std::vector<int>> WaitingLoopCache;
 
   static std::string localKey(unsigned M, StringRef Name) {
     return std::to_string(M) + "\x01" + Name.str();
@@ -116,6 +129,20 @@ struct Solver::Program {
   }
   const FunctionSummary &fn(const std::string &Key) const {
     return *Funcs.find(Key)->second.F;
+  }
+  /// The keys of the functions \p CS may reach.
+  auto targets(const CallSite &CS) const {
+    return map_range(CS.Targets, [this](unsigned Id) -> const std::string & {
+      return FuncOrder[Id];
+    });
+  }
+  unsigned idOf(const std::string &Key) const {
+    return Funcs.find(Key)->second.Id;
+  }
+  const std::vector<const CallSite *> &callersOf(const std::string &Key) const {
+    static const std::vector<const CallSite *> None;
+    auto It = Funcs.find(Key);
+    return It == Funcs.end() ? None : Callers[It->second.Id];
   }
   /// Calls into \p Key run its body: it is defined, and not replaceable at
   /// run time.
@@ -203,11 +230,9 @@ struct Solver::Program {
   /// taken but that no call of the program reaches is called by code we
   /// cannot see.
   bool onlyCalledByProgram(const std::string &F) const {
-    auto It = Callers.find(F);
     return F != Main && localFn(F) && !Escaped.contains(F) &&
            !TimerCallbacks.contains(F) && !ThreadEntries.contains(F) &&
-           !MayStartThreads.contains(F) && It != Callers.end() &&
-           !It->second.empty();
+           !MayStartThreads.contains(F) && !callersOf(F).empty();
   }
   static Position positionOf(const CallSite &CS) {
     Position P;
@@ -239,7 +264,7 @@ struct Solver::Program {
   /// The functions the indirect call that \p C hands a pointer to may
   /// reach, when each is the program's and takes the pointer as declared;
   /// none if it may reach none.
-  std::optional<std::vector<std::string>>
+  const std::vector<unsigned> *
   pointerCallTargets(unsigned M, const PointerCall &C) const;
   /// The functions an indirect call reaches when the summary names them:
   /// chosen among by a select or phi, or loaded from tables whose contents
@@ -255,7 +280,19 @@ struct Solver::Program {
                                                      StringRef Table) const;
   std::optional<std::vector<std::string>>
   tableTargets(unsigned M, StringRef Table, StringRef CallType) const;
-  AccessRecord record(unsigned M, const AccessSummary &A) const;
+  /// What record() needs of the function an access is in, computed once
+  /// per function: the solver's sets are keyed by name.
+  struct AccessContext {
+    std::string Key;
+    bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false,
+         Hot = false, EventPaced = false, ThreadEntry = false, InMain = false;
+    double Rate = 0;
+    const char *Role = nullptr;
+    std::vector<std::string> DrivenBy;
+  };
+  mutable std::vector<StringMap<AccessContext>> AccessContexts;
+  const AccessContext &accessContext(unsigned M, StringRef Function) const;
+  AccessRecord record(const GlobalUses::Access &A) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
 };
 
@@ -267,7 +304,8 @@ void Solver::Program::index() {
         LocalFns[M].insert(F.Name);
       std::string Key = F.Local ? localKey(M, F.Name) : F.Name;
       // A linkonce_odr body in several modules: one function, the first.
-      if (Funcs.try_emplace(Key, FuncEntry{M, &F}).second)
+      if (Funcs.try_emplace(Key, FuncEntry{M, &F, unsigned(FuncOrder.size())})
+              .second)
         FuncOrder.push_back(Key);
     }
     for (const GlobalSummary &G : Modules[M].Globals) {
@@ -395,10 +433,10 @@ void Solver::Program::scanFunctionAddresses() {
 void Solver::Program::collectCallSites() {
   // Indirect calls may reach any function whose address is taken and whose
   // type matches the call's.
-  std::map<std::string, std::vector<std::string>> IndirectTargets;
+  std::map<std::string, std::vector<unsigned>> IndirectTargets;
   for (const std::string &K : FuncOrder)
     if (calledIndirectly(K) && !CtorRoots.contains(K))
-      IndirectTargets[fn(K).Type].push_back(K);
+      IndirectTargets[fn(K).Type].push_back(idOf(K));
 
   for (const std::string &K : FuncOrder) {
     const FuncEntry &FE = Funcs.find(K)->second;
@@ -409,7 +447,8 @@ void Solver::Program::collectCallSites() {
         std::optional<std::vector<std::string>> FromTable =
             knownTargets(FE.Module, S);
         if (FromTable) {
-          CS.Targets = std::move(*FromTable);
+          for (const std::string &T : *FromTable)
+            CS.Targets.push_back(idOf(T));
         } else {
           auto It = IndirectTargets.find(S.CallType);
           if (It != IndirectTargets.end())
@@ -418,11 +457,11 @@ void Solver::Program::collectCallSites() {
       } else if (S.Kind == CallKind::Direct) {
         std::string Callee = resolveFn(FE.Module, S.Callee);
         if (!Callee.empty()) {
-          CS.Targets.push_back(Callee);
+          CS.Targets.push_back(idOf(Callee));
         } else {
           for (const std::string &N : S.SyncCallbacks)
             if (std::string Fn = resolveFn(FE.Module, N); !Fn.empty())
-              CS.Targets.push_back(Fn);
+              CS.Targets.push_back(idOf(Fn));
           // Unknown code got a callback: it may call it from a thread of
           // its own, unless the program starts its threads itself (then
           // those bound its start-up, and the callback is a root of hot
@@ -439,9 +478,10 @@ void Solver::Program::collectCallSites() {
       Sites.push_back(std::move(CS));
     }
   }
+  Callers.resize(FuncOrder.size());
   for (auto &[K, Sites] : CallSites)
     for (const CallSite &CS : Sites)
-      for (const std::string &T : CS.Targets)
+      for (unsigned T : CS.Targets)
         Callers[T].push_back(&CS);
   // What the callers of each function do with its results. (A direct call
   // of unknown code has its synchronous callbacks for targets: those are
@@ -456,8 +496,8 @@ void Solver::Program::collectCallSites() {
           ResultUses[Callee].push_back({FE.Module, &Uses});
         continue;
       }
-      for (const std::string &T : CS.Targets)
-        ResultUses[T].push_back({FE.Module, &Uses});
+      for (unsigned T : CS.Targets)
+        ResultUses[FuncOrder[T]].push_back({FE.Module, &Uses});
     }
   }
 }
@@ -489,20 +529,20 @@ Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
   return Targets;
 }
 
-std::optional<std::vector<std::string>>
+const std::vector<unsigned> *
 Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
   auto Sites = CallSites.find(resolveFn(M, C.At.Function));
   if (Sites == CallSites.end() || size_t(C.Site) >= Sites->second.size())
-    return std::nullopt;
+    return nullptr;
   const CallSite &CS = Sites->second[C.Site];
   if (CS.Site->Kind != CallKind::Indirect || CS.Targets.empty())
-    return std::nullopt;
-  for (const std::string &T : CS.Targets) {
+    return nullptr;
+  for (const std::string &T : targets(CS)) {
     const FunctionSummary &F = fn(T);
     if (!bodyVisible(T) || C.Arg >= F.NumArgs || F.Type != C.CallType)
-      return std::nullopt;
+      return nullptr;
   }
-  return CS.Targets;
+  return &CS.Targets;
 }
 
 /// The functions an indirect call may reach when it calls a pointer loaded
@@ -582,7 +622,7 @@ void Solver::Program::computeTransitiveFlags() {
     Changed = false;
     for (auto &[F, Sites] : CallSites) {
       for (CallSite &CS : Sites) {
-        for (const std::string &T : CS.Targets) {
+        for (const std::string &T : targets(CS)) {
           if (!CS.StartsThreads && MayStartThreads.contains(T))
             CS.StartsThreads = Changed = true;
           if (!CS.Waits && MayWait.contains(T))
@@ -679,7 +719,7 @@ void Solver::Program::computeOncePerThread() {
     // A call of itself repeats it.
     return isStartUp(CS.Caller, P) ||
            (isInThreadStartUp(CS.Caller, P) &&
-            !is_contained(CS.Targets, CS.Caller));
+            !is_contained(CS.Targets, idOf(CS.Caller)));
   });
   // Seeds no thread entry reaches are no per-thread code.
   StringSet<> Reached;
@@ -691,7 +731,7 @@ void Solver::Program::computeOncePerThread() {
     std::string F = Worklist.back();
     Worklist.pop_back();
     for (const CallSite &CS : CallSites[F])
-      for (const std::string &T : CS.Targets)
+      for (const std::string &T : targets(CS))
         if (OncePerThread.contains(T) && Reached.insert(T).second)
           Worklist.push_back(T);
   }
@@ -709,9 +749,8 @@ void Solver::Program::keepOnlyCalledFrom(
     for (const auto &E : Set)
       Current.push_back(E.getKey().str());
     for (const std::string &F : Current) {
-      auto It = Callers.find(F);
-      if (It == Callers.end() ||
-          all_of(It->second, [&](const CallSite *CS) { return InPhase(*CS); }))
+      if (all_of(callersOf(F),
+                 [&](const CallSite *CS) { return InPhase(*CS); }))
         continue;
       Set.erase(F);
       Changed = true;
@@ -733,15 +772,19 @@ void Solver::Program::computeShutdownOnly() {
 LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
   if (Loop < 0)
     return LoopKind::None;
-  auto [It, New] = WaitingLoopCache.try_emplace({F, Loop}, false);
+  auto [It, New] = WaitingLoopCache.try_emplace(F);
+  std::vector<int> &Waiting = It->second;
   if (New) {
     auto Sites = CallSites.find(F);
     if (Sites != CallSites.end())
-      It->second = any_of(Sites->second, [&](const CallSite &CS) {
-        return CS.Waits && is_contained(CS.Site->WaitingLoops, Loop);
-      });
+      for (const CallSite &CS : Sites->second)
+        if (CS.Waits)
+          append_range(Waiting, CS.Site->WaitingLoops);
+    llvm::sort(Waiting);
   }
-  return It->second ? LoopKind::Waiting : LoopKind::Busy;
+  return std::binary_search(Waiting.begin(), Waiting.end(), Loop)
+             ? LoopKind::Waiting
+             : LoopKind::Busy;
 }
 
 void Solver::Program::computeHot() {
@@ -780,7 +823,7 @@ void Solver::Program::computeHot() {
   for (auto &[F, Sites] : CallSites)
     for (const CallSite &CS : Sites)
       if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
-        for (const std::string &T : CS.Targets)
+        for (const std::string &T : targets(CS))
           Raise(T, CS.Site->LoopFrequency, F);
   // And so does whatever a hot function calls outside a waiting loop.
   while (!Worklist.empty()) {
@@ -793,7 +836,7 @@ void Solver::Program::computeHot() {
         continue;
       double TR = std::max(R * CS.Site->Frequency,
                            K == LoopKind::Busy ? CS.Site->LoopFrequency : 0.0);
-      for (const std::string &T : CS.Targets)
+      for (const std::string &T : targets(CS))
         Raise(T, TR, F);
     }
   }
@@ -812,14 +855,14 @@ void Solver::Program::computeEventPaced() {
   for (auto &[F, Sites] : CallSites)
     for (const CallSite &CS : Sites)
       if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Waiting)
-        for (const std::string &T : CS.Targets)
+        for (const std::string &T : targets(CS))
           Pace(T);
   while (!Worklist.empty()) {
     std::string F = Worklist.back();
     Worklist.pop_back();
     for (const CallSite &CS : CallSites[F])
       if (inSteadyState(CS))
-        for (const std::string &T : CS.Targets)
+        for (const std::string &T : targets(CS))
           Pace(T);
   }
 }
@@ -852,11 +895,12 @@ const char *Solver::Program::describe(const std::string &F) const {
 
 GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   GlobalUses Out;
-  std::set<std::pair<std::string, int>> Visited;
+  // (Function, parameter) pairs walked into; -1 for the function's results.
+  DenseSet<std::pair<const FunctionSummary *, int>> Visited;
   std::function<void(unsigned, const PointerSummary &)> Walk =
       [&](unsigned M, const PointerSummary &W) {
         for (const AccessSummary &A : W.Accesses)
-          Out.Accesses.push_back({M, A});
+          Out.Accesses.push_back({M, A.Kind, &A.At});
         if (Out.Escape.empty())
           Out.Escape = W.Escape;
         for (const std::string &Fn : W.StoredFunctions)
@@ -872,7 +916,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
               Out.Escape = "address returned in " + Name;
             continue;
           }
-          if (!Visited.insert({F, -1}).second)
+          if (!Visited.insert({&fn(F), -1}).second)
             continue;
           auto It = ResultUses.find(F);
           if (It != ResultUses.end())
@@ -882,11 +926,11 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         for (const PointerCall &C : W.Calls) {
           if (C.Site >= 0) {
             // Into every function the indirect call may reach.
-            if (std::optional<std::vector<std::string>> Targets =
+            if (const std::vector<unsigned> *Targets =
                     pointerCallTargets(M, C)) {
-              for (const std::string &T : *Targets) {
-                const FuncEntry &FE = Funcs.find(T)->second;
-                if (!Visited.insert({T, C.Arg}).second)
+              for (unsigned T : *Targets) {
+                const FuncEntry &FE = Funcs.find(FuncOrder[T])->second;
+                if (!Visited.insert({FE.F, C.Arg}).second)
                   continue;
                 auto P = FE.F->Params.find(C.Arg);
                 if (P != FE.F->Params.end())
@@ -900,7 +944,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
             // Into the callee's body, wherever it is.
             const FuncEntry &FE = Funcs.find(Callee)->second;
             if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
-              if (Visited.insert({Callee, C.Arg}).second) {
+              if (Visited.insert({FE.F, C.Arg}).second) {
                 auto P = FE.F->Params.find(C.Arg);
                 if (P != FE.F->Params.end())
                   Walk(FE.Module, P->second);
@@ -920,17 +964,17 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
               Out.Escape = C.EscapeReason;
             break;
           case CallEffect::Read:
-            Out.Accesses.push_back({M, {AccessKind::CallRead, C.At}});
+            Out.Accesses.push_back({M, AccessKind::CallRead, &C.At});
             break;
           case CallEffect::Write:
-            Out.Accesses.push_back({M, {AccessKind::CallWrite, C.At}});
+            Out.Accesses.push_back({M, AccessKind::CallWrite, &C.At});
             Out.OpaqueStores = true;
             break;
           case CallEffect::WriteOnce:
-            Out.Accesses.push_back({M, {AccessKind::OnceWrite, C.At}});
+            Out.Accesses.push_back({M, AccessKind::OnceWrite, &C.At});
             break;
           case CallEffect::Lock:
-            Out.Accesses.push_back({M, {AccessKind::LockCall, C.At}});
+            Out.Accesses.push_back({M, AccessKind::LockCall, &C.At});
             break;
           }
         }
@@ -940,40 +984,65 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   return Out;
 }
 
-AccessRecord Solver::Program::record(unsigned M,
-                                     const AccessSummary &A) const {
-  std::string F = resolveFn(M, A.At.Function);
+const Solver::Program::AccessContext &
+Solver::Program::accessContext(unsigned M, StringRef Function) const {
+  if (AccessContexts.size() <= M)
+    AccessContexts.resize(Modules.size());
+  auto [It, New] = AccessContexts[M].try_emplace(Function);
+  AccessContext &C = It->second;
+  if (!New)
+    return C;
+  const std::string F = resolveFn(M, Function);
+  C.Key = F;
+  C.OncePerThread = OncePerThread.contains(F);
+  C.StartUpOnly = StartUpOnly.contains(F);
+  C.ShutdownOnly = ShutdownOnly.contains(F);
+  C.Hot = Hot.contains(F);
+  C.EventPaced = EventPaced.contains(F);
+  C.ThreadEntry = ThreadEntries.contains(F);
+  C.InMain = !Main.empty() && F == Main;
+  C.Rate = Rate.lookup(F);
+  C.Role = describe(F);
+  for (std::string D = DrivenBy.lookup(F);
+       !D.empty() && C.DrivenBy.size() < 8 && !is_contained(C.DrivenBy, fn(D).Name);
+       D = DrivenBy.lookup(D))
+    C.DrivenBy.push_back(fn(D).Name);
+  return C;
+}
+
+AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
+  const Position &At = *A.At;
+  const AccessContext &C = accessContext(A.Module, At.Function);
+  const std::string &F = C.Key;
   AccessRecord R;
   R.Kind = A.Kind;
-  R.OnceFlag = A.At.OnceFlag;
-  if (isInThreadStartUp(F, A.At))
+  R.OnceFlag = At.OnceFlag;
+  if (C.OncePerThread && isInThreadStartUp(F, At))
     R.When = Phase::ThreadStartUp;
-  else if (isStartUp(F, A.At) || !R.OnceFlag.empty())
+  else if (C.StartUpOnly || isInMainBeforeThreads(F, At) ||
+           !R.OnceFlag.empty())
     R.When = Phase::StartUp;
-  else if (isShutdown(F, A.At))
+  else if (C.ShutdownOnly || isInMainShutdown(F, At))
     R.When = Phase::Shutdown;
   R.StartUp = R.When != Phase::Steady;
-  R.Loop = loopKind(F, A.At.Loop);
-  R.HotFunction = Hot.contains(F);
-  R.EventPaced = R.Loop == LoopKind::Waiting || EventPaced.contains(F);
+  R.Loop = loopKind(F, At.Loop);
+  R.HotFunction = C.Hot;
+  R.EventPaced = R.Loop == LoopKind::Waiting || C.EventPaced;
   // Per iteration of the driving loop: of its own busy loop, else of the
   // loop that drives its function.
-  double FnRate = R.HotFunction ? Rate.lookup(F) * A.At.Frequency : 0.0;
+  double FnRate = R.HotFunction ? C.Rate * At.Frequency : 0.0;
   R.Rate = std::min(
-      1.0, std::max(FnRate, R.Loop == LoopKind::Busy ? A.At.LoopFrequency : 0.0));
-  R.ThreadEntryFunction = ThreadEntries.contains(F);
-  R.ProfileCount = A.At.ProfileCount;
-  R.Frequency = A.At.Frequency;
-  R.Function = A.At.Function;
-  R.Callee = A.At.Callee;
-  R.InMainBeforeThreads = isInMainBeforeThreads(F, A.At);
-  R.InMain = !Main.empty() && F == Main;
-  R.Role = describe(F);
+      1.0, std::max(FnRate, R.Loop == LoopKind::Busy ? At.LoopFrequency : 0.0));
+  R.ThreadEntryFunction = C.ThreadEntry;
+  R.ProfileCount = At.ProfileCount;
+  R.Frequency = At.Frequency;
+  R.Function = At.Function;
+  R.Callee = At.Callee;
+  R.InMainBeforeThreads = C.InMain && isInMainBeforeThreads(F, At);
+  R.InMain = C.InMain;
+  R.Role = C.Role;
   if (R.HotFunction && !R.StartUp)
-    for (std::string C = DrivenBy.lookup(F);
-         !C.empty() && R.DrivenBy.size() < 8 && !is_contained(R.DrivenBy, fn(C).Name);
-         C = DrivenBy.lookup(C))
-      R.DrivenBy.push_back(fn(C).Name);
+    R.DrivenBy = C.DrivenBy;
   return R;
 }
 
@@ -1006,11 +1075,11 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     return S;
   GlobalUses Uses = collectUses(G);
   R.EscapeReason = Uses.Escape;
-  for (auto &[M, A] : Uses.Accesses) {
-    AccessRecord AR = record(M, A);
+  for (const GlobalUses::Access &A : Uses.Accesses) {
+    AccessRecord AR = record(A);
     bool Write = AR.isWrite();
     (Write ? R.Writes : R.Reads).push_back(std::move(AR));
-    (Write ? S.WriteAt : S.ReadAt).push_back(A.At);
+    (Write ? S.WriteAt : S.ReadAt).push_back(*A.At);
   }
   return S;
 }

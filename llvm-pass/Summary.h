@@ -165,7 +165,9 @@ struct GlobalSummary {
   bool Interposable = false;
   uint64_t Size = 0;
   std::string ExportedAlias;
-  std::string Fingerprint; ///< definitionFingerprint(), for definitions.
+  /// definitionFingerprint() of a definition, in a written summary
+  /// (writeSummaryToDir); empty in memory at the full-LTO link.
+  std::string Fingerprint;
   bool InUsedList = false;
   /// Code of this module hands the address (or a pointer derived from it)
   /// to code it cannot see, which may read pointers out of it.

@@ -51,16 +51,22 @@ Instruction *InstructionIndex::find(const Position &P) {
   Function *F = M.getFunction(P.Function);
   if (!F || F->isDeclaration())
     return nullptr;
-  auto [It, New] = Blocks.try_emplace(F);
-  if (New)
-    for (BasicBlock &BB : *F)
-      It->second.push_back(&BB);
-  if (P.Block < 0 || size_t(P.Block) >= It->second.size())
+  auto [It, New] = Functions.try_emplace(F);
+  FunctionInstructions &FI = It->second;
+  if (New) {
+    for (BasicBlock &BB : *F) {
+      FI.BlockStart.push_back(FI.Instructions.size());
+      for (Instruction &I : BB)
+        FI.Instructions.push_back(&I);
+    }
+    FI.BlockStart.push_back(FI.Instructions.size());
+  }
+  if (P.Block < 0 || size_t(P.Block) + 1 >= FI.BlockStart.size())
     return nullptr;
-  BasicBlock &BB = *It->second[P.Block];
-  if (P.Index < 0 || size_t(P.Index) >= BB.size())
+  size_t Begin = FI.BlockStart[P.Block], End = FI.BlockStart[P.Block + 1];
+  if (P.Index < 0 || size_t(P.Index) >= End - Begin)
     return nullptr;
-  return &*std::next(BB.begin(), P.Index);
+  return FI.Instructions[Begin + P.Index];
 }
 
 namespace {
@@ -92,11 +98,15 @@ public:
   Positions(Module &M, FunctionAnalysisManager &FAM) : FAM(FAM), Once(M, FAM) {}
 
   struct FunctionInfo {
+    std::string Name;
     DenseMap<const BasicBlock *, unsigned> Block;
-    DenseMap<const Instruction *, unsigned> Index;
     DenseMap<const Loop *, int> LoopId;
     /// Each call's index in FunctionSummary::Calls.
     DenseMap<const CallBase *, int> CallSite;
+    LoopInfo *Loops = nullptr;
+    /// Computed when first asked for: none in a function of one block.
+    BlockFrequencyInfo *BFI = nullptr;
+    double EntryFrequency = 0;
   };
 
   FunctionInfo &info(const Function &CF) {
@@ -105,81 +115,100 @@ public:
       return It->second;
     Function &F = const_cast<Function &>(CF);
     FunctionInfo &FI = It->second;
+    FI.Name = F.getName().str();
     unsigned B = 0;
     int Call = 0;
     for (const BasicBlock &BB : F) {
       FI.Block[&BB] = B++;
-      unsigned I = 0;
-      for (const Instruction &Inst : BB) {
-        FI.Index[&Inst] = I++;
+      for (const Instruction &Inst : BB)
         if (isCallSite(Inst))
           FI.CallSite[cast<CallBase>(&Inst)] = Call++;
-      }
     }
+    FI.Loops = &FAM.getResult<LoopAnalysis>(F);
     int Id = 0;
-    for (const Loop *L : loops(F).getLoopsInPreorder())
+    for (const Loop *L : FI.Loops->getLoopsInPreorder())
       FI.LoopId[L] = Id++;
     return FI;
   }
 
-  LoopInfo &loops(const Function &F) {
-    return FAM.getResult<LoopAnalysis>(const_cast<Function &>(F));
-  }
+  LoopInfo &loops(const Function &F) { return *info(F).Loops; }
 
-  int loopId(const Instruction &I) {
-    const Loop *L = loops(*I.getFunction()).getLoopFor(I.getParent());
-    return L ? info(*I.getFunction()).LoopId.lookup(L) : -1;
+  int loopId(const BasicBlock &BB) {
+    FunctionInfo &FI = info(*BB.getParent());
+    const Loop *L = FI.Loops->getLoopFor(&BB);
+    return L ? FI.LoopId.lookup(L) : -1;
   }
 
   /// Frequency of \p BB relative to its function's entry and to the header
   /// of its innermost loop.
   std::pair<double, double> frequencies(const BasicBlock &BB) {
-    Function &F = const_cast<Function &>(*BB.getParent());
-    BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
-    // (The entry's frequency is BFI's entry frequency, whose type differs
-    // between LLVM releases.)
+    const Function &F = *BB.getParent();
+    if (F.size() == 1)
+      return {1.0, 1.0};
+    FunctionInfo &FI = info(F);
+    BlockFrequencyInfo &BFI = blockFrequencies(F, FI);
     double Block = double(BFI.getBlockFreq(&BB).getFrequency());
-    double Entry = double(BFI.getBlockFreq(&F.getEntryBlock()).getFrequency());
     double Header = Block;
-    if (const Loop *L = loops(F).getLoopFor(&BB))
+    if (const Loop *L = FI.Loops->getLoopFor(&BB))
       Header = double(BFI.getBlockFreq(L->getHeader()).getFrequency());
-    return {Block / Entry, Header > 0 ? Block / Header : 1.0};
+    return {Block / FI.EntryFrequency, Header > 0 ? Block / Header : 1.0};
   }
 
+  /// Where \p I is: the position of its block, with its index and callee.
   Position at(const Instruction &I) {
-    Function &F = const_cast<Function &>(*I.getFunction());
-    FunctionInfo &FI = info(F);
-    Position P;
-    P.Function = F.getName().str();
-    P.Block = FI.Block.lookup(I.getParent());
-    P.Index = FI.Index.lookup(&I);
-    P.Loop = loopId(I);
-    std::tie(P.Frequency, P.LoopFrequency) = frequencies(*I.getParent());
-    if (F.getEntryCount()) {
-      BlockFrequencyInfo &BFI = FAM.getResult<BlockFrequencyAnalysis>(F);
-      P.ProfileCount = BFI.getBlockProfileCount(I.getParent());
-    }
+    const BasicBlock &BB = *I.getParent();
+    Position P = blockPosition(BB);
+    P.Index = std::distance(BB.begin(), I.getIterator());
     if (const auto *CB = dyn_cast<CallBase>(&I))
       if (const Function *Callee = CB->getCalledFunction())
         P.Callee = Callee->getName().str();
-    if (const std::string *Flag = onceFlag(I))
-      P.OnceFlag = *Flag;
     return P;
   }
 
   FunctionAnalysisManager &FAM;
 
 private:
-  /// The init flag \p I runs behind, if it is in a once region and in no
+  BlockFrequencyInfo &blockFrequencies(const Function &F, FunctionInfo &FI) {
+    if (!FI.BFI) {
+      FI.BFI = &FAM.getResult<BlockFrequencyAnalysis>(const_cast<Function &>(F));
+      // (BFI's entry frequency has a type that differs between LLVM
+      // releases.)
+      FI.EntryFrequency =
+          double(FI.BFI->getBlockFreq(&F.getEntryBlock()).getFrequency());
+    }
+    return *FI.BFI;
+  }
+
+  /// What the instructions of \p BB share, computed once per block: the
+  /// walks record every access, many in the same blocks.
+  const Position &blockPosition(const BasicBlock &BB) {
+    auto [It, New] = BlockPositions.try_emplace(&BB);
+    Position &P = It->second;
+    if (!New)
+      return P;
+    const Function &F = *BB.getParent();
+    FunctionInfo &FI = info(F);
+    P.Function = FI.Name;
+    P.Block = FI.Block.lookup(&BB);
+    P.Loop = loopId(BB);
+    std::tie(P.Frequency, P.LoopFrequency) = frequencies(BB);
+    if (F.getEntryCount())
+      P.ProfileCount = blockFrequencies(F, FI).getBlockProfileCount(&BB);
+    if (const std::string *Flag = onceFlag(BB))
+      P.OnceFlag = *Flag;
+    return P;
+  }
+
+  /// The init flag \p BB runs behind, if it is in a once region and in no
   /// loop of it but short counted ones: other threads may run while a once
   /// region does, and a loop in it repeats its writes unless it is a table
   /// fill.
-  const std::string *onceFlag(const Instruction &I) {
-    const std::string *Flag = Once.flagOf(*I.getParent());
+  const std::string *onceFlag(const BasicBlock &BB) {
+    const std::string *Flag = Once.flagOf(BB);
     if (!Flag)
       return nullptr;
-    Function &F = const_cast<Function &>(*I.getFunction());
-    const Loop *L = loops(F).getLoopFor(I.getParent());
+    Function &F = const_cast<Function &>(*BB.getParent());
+    const Loop *L = loops(F).getLoopFor(&BB);
     if (!L)
       return Flag;
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
@@ -193,6 +222,7 @@ private:
 
   OnceRegions Once;
   DenseMap<const Function *, FunctionInfo> Infos;
+  DenseMap<const BasicBlock *, Position> BlockPositions;
 };
 
 /// A constant table of the module's own that is only loaded from, such as
@@ -688,8 +718,8 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
     auto *CB = cast<CallBase>(&I);
     CallSiteSummary Site;
     Site.Block = FI.Block.lookup(CB->getParent());
-    Site.Index = FI.Index.lookup(CB);
-    Site.Loop = Pos.loopId(*CB);
+    Site.Index = std::distance(CB->getParent()->begin(), CB->getIterator());
+    Site.Loop = Pos.loopId(*CB->getParent());
     Site.NoReturn = CB->doesNotReturn();
     std::tie(Site.Frequency, Site.LoopFrequency) =
         Pos.frequencies(*CB->getParent());
@@ -816,7 +846,6 @@ GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
       break;
     }
   if (G.Definition) {
-    G.Fingerprint = definitionFingerprint(GV);
     SmallPtrSet<const Constant *, 16> Seen;
     initializerFunctions(GV.getInitializer(), G.InitializerFunctions, Seen);
   }
@@ -876,7 +905,13 @@ Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
                              Dir.str().c_str(), EC.message().c_str());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    summarizeModule(M, FAM).write(OS);
+    ModuleSummary S = summarizeModule(M, FAM);
+    // Only a summary read by another link matches definitions by it; it
+    // prints each initializer, so the full-LTO link does without.
+    for (GlobalSummary &G : S.Globals)
+      if (G.Definition)
+        G.Fingerprint = definitionFingerprint(*M.getNamedGlobal(G.Name));
+    S.write(OS);
     OS.close();
     if (OS.has_error()) {
       sys::fs::remove(Temp);

@@ -55,9 +55,13 @@ public:
   llvm::Instruction *find(const Position &P);
 
 private:
+  /// A function's instructions in order, and where each block starts.
+  struct FunctionInstructions {
+    std::vector<llvm::Instruction *> Instructions;
+    std::vector<size_t> BlockStart;
+  };
   llvm::Module &M;
-  llvm::DenseMap<const llvm::Function *, std::vector<llvm::BasicBlock *>>
-      Blocks;
+  llvm::DenseMap<const llvm::Function *, FunctionInstructions> Functions;
 };
 
 } // namespace cacheline
