@@ -88,7 +88,7 @@ std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
   S += " in " + demangle(A.Function);
   if (!A.OnceFlag.empty())
     S += " once, behind the init flag " + A.OnceFlag;
-  else if (A.InMainBeforeThreads)
+  else if (A.BeforeThreads)
     S += " before the first thread starts";
   else if (A.When == Phase::ThreadStartUp && A.ThreadEntryFunction)
     S += " (thread entry) before its loops, once per thread";

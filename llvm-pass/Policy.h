@@ -93,7 +93,9 @@ struct AccessRecord {
   // For reasons only.
   std::string Function; ///< Mangled name of the function doing it.
   std::string Callee;   ///< Mangled name of a directly called function.
-  bool InMainBeforeThreads = false;
+  /// In main, or a start-up function that starts threads, before its
+  /// first thread creation.
+  bool BeforeThreads = false;
   bool InMain = false;
   std::string Role; ///< Solver::describe of the function.
   std::string OnceFlag; ///< Runs behind this init flag (OnceRegions.h).

@@ -92,10 +92,17 @@ struct Solver::Program {
   std::vector<std::vector<const CallSite *>> Callers;
   StringSet<> MayStartThreads, MayJoinThreads, MayWait;
 
-  /// Blocks of main that run only before the first thread creation, and the
-  /// first creating call of a block where the creation happens part-way.
-  std::set<int> MainPreThreadBlocks;
-  std::map<int, int> MainFirstCreation;
+  /// Of a function split at its first thread creation: the blocks that
+  /// run only before it, and the first creating call of a block where the
+  /// creation happens part-way.
+  struct BeforeThreads {
+    std::set<int> Blocks;
+    std::map<int, int> FirstCreation;
+  };
+  /// Main, and the functions that start threads but that only start-up
+  /// code calls (an init routine starting a logger thread): start-up runs
+  /// into each up to its first thread creation.
+  StringMap<BeforeThreads> SplitAtFirstThread;
 
   StringSet<> StartUpOnly, ShutdownOnly, Hot;
   /// Functions that run at most once per thread: thread entries, and what
@@ -184,13 +191,15 @@ struct Solver::Program {
   void scanFunctionAddresses();
   void collectCallSites();
   void computeTransitiveFlags();
-  void computeMainBeforeThreads();
   void computeStartUpOnly();
   void computeOncePerThread();
   void computeHot();
   void computeEventPaced();
 
-  bool isInMainBeforeThreads(const std::string &F, const Position &P) const;
+  bool isBeforeThreads(const std::string &F, const Position &P) const;
+  /// \p F's blocks before its first thread creation; none if the summary
+  /// lacks its CFG.
+  std::optional<BeforeThreads> beforeThreads(const std::string &F) const;
   /// Thread start-up: in a function that runs once per thread, before
   /// all its loops. (What follows its loops runs once per thread too, but
   /// as the thread ends, perhaps while the others still run: it stays as
@@ -203,13 +212,14 @@ struct Solver::Program {
   }
   /// In main after all its loops, once threads may exist.
   bool isInMainShutdown(const std::string &F, const Position &P) const {
-    if (Main.empty() || F != Main || MainPreThreadBlocks.count(P.Block))
+    if (Main.empty() || F != Main ||
+        SplitAtFirstThread.lookup(F).Blocks.count(P.Block))
       return false;
     const std::vector<bool> &After = fn(F).AfterLoops;
     return P.Block >= 0 && size_t(P.Block) < After.size() && After[P.Block];
   }
   bool isStartUp(const std::string &F, const Position &P) const {
-    return StartUpOnly.contains(F) || isInMainBeforeThreads(F, P);
+    return StartUpOnly.contains(F) || isBeforeThreads(F, P);
   }
   /// \p CS runs in the steady state: in no phase that does not repeat.
   bool inSteadyState(const CallSite &CS) const {
@@ -243,7 +253,8 @@ struct Solver::Program {
   }
   /// Drops from \p Set, until none changes, every function with a call
   /// site that \p InPhase rejects: a greatest fixed point.
-  void keepOnlyCalledFrom(StringSet<> &Set,
+  /// Returns whether it dropped any.
+  bool keepOnlyCalledFrom(StringSet<> &Set,
                           function_ref<bool(const CallSite &)> InPhase);
   void computeShutdownOnly();
   LoopKind loopKind(const std::string &F, int Loop) const;
@@ -355,7 +366,6 @@ void Solver::Program::solve() {
   scanFunctionAddresses();
   collectCallSites();
   computeTransitiveFlags();
-  computeMainBeforeThreads();
   computeStartUpOnly();
   computeOncePerThread();
   computeShutdownOnly();
@@ -644,47 +654,54 @@ void Solver::Program::computeTransitiveFlags() {
   }
 }
 
-void Solver::Program::computeMainBeforeThreads() {
-  if (Main.empty())
-    return;
+std::optional<Solver::Program::BeforeThreads>
+Solver::Program::beforeThreads(const std::string &Key) const {
   // Every block reachable from a thread-creating call runs after threads
   // may exist; so does the rest of that call's own block. A call that
   // creates threads and also joins them runs a generation of threads
   // (a server's restart loop: start the workers, serve, join them, read
   // the configuration again): the threads live inside the call only.
-  const FunctionSummary &F = fn(Main);
-  auto Succ = [&](int B) -> const std::vector<int> & {
-    static const std::vector<int> None;
-    return B >= 0 && size_t(B) < F.Successors.size() ? F.Successors[B] : None;
-  };
+  const FunctionSummary &F = fn(Key);
+  if (F.Successors.size() != F.BeforeLoops.size())
+    return std::nullopt;
+  BeforeThreads Out;
   std::vector<int> Worklist;
+  auto Follow = [&](int B) {
+    if (B >= 0 && size_t(B) < F.Successors.size())
+      append_range(Worklist, F.Successors[B]);
+  };
+  auto Sites = CallSites.find(Key);
+  if (Sites != CallSites.end())
+    for (const CallSite &CS : Sites->second) {
+      if (!CS.StartsThreads || CS.JoinsThreads)
+        continue;
+      int B = CS.Site->Block;
+      auto [It, New] = Out.FirstCreation.try_emplace(B, CS.Site->Index);
+      if (!New && CS.Site->Index < It->second)
+        It->second = CS.Site->Index;
+      Follow(B);
+    }
   std::set<int> After;
-  for (const CallSite &CS : CallSites[Main]) {
-    if (!CS.StartsThreads || CS.JoinsThreads)
-      continue;
-    int B = CS.Site->Block;
-    auto [It, New] = MainFirstCreation.try_emplace(B, CS.Site->Index);
-    if (!New && CS.Site->Index < It->second)
-      It->second = CS.Site->Index;
-    append_range(Worklist, Succ(B));
-  }
   while (!Worklist.empty()) {
     int B = Worklist.back();
     Worklist.pop_back();
     if (After.insert(B).second)
-      append_range(Worklist, Succ(B));
+      Follow(B);
   }
   for (int B = 0, E = F.Successors.size(); B < E; ++B)
     if (!After.count(B))
-      MainPreThreadBlocks.insert(B);
+      Out.Blocks.insert(B);
+  return Out;
 }
 
-bool Solver::Program::isInMainBeforeThreads(const std::string &F,
-                                            const Position &P) const {
-  if (Main.empty() || F != Main || !MainPreThreadBlocks.count(P.Block))
+bool Solver::Program::isBeforeThreads(const std::string &F,
+                                      const Position &P) const {
+  auto Split = SplitAtFirstThread.find(F);
+  if (Split == SplitAtFirstThread.end() ||
+      !Split->second.Blocks.count(P.Block))
     return false;
-  auto It = MainFirstCreation.find(P.Block);
-  return It == MainFirstCreation.end() || !(It->second < P.Index);
+  auto It = Split->second.FirstCreation.find(P.Block);
+  return It == Split->second.FirstCreation.end() || !(It->second < P.Index);
 }
 
 void Solver::Program::computeStartUpOnly() {
@@ -697,9 +714,36 @@ void Solver::Program::computeStartUpOnly() {
     if ((IsRoot(F) && !MayStartThreads.contains(F)) ||
         (!AtExitRoots.contains(F) && onlyCalledByProgram(F)))
       StartUpOnly.insert(F);
-  keepOnlyCalledFrom(StartUpOnly, [&](const CallSite &CS) {
+  // Start-up runs into main, and into each function that starts threads
+  // but runs only as start-up, up to its first thread creation.
+  if (!Main.empty())
+    if (std::optional<BeforeThreads> B = beforeThreads(Main))
+      SplitAtFirstThread[Main] = std::move(*B);
+  StringSet<> Split;
+  for (auto &[F, Sites] : CallSites) {
+    if (F == Main || !MayStartThreads.contains(F) ||
+        !(IsRoot(F) || (localFn(F) && !calledByUnseenCode(F) &&
+                        !callersOf(F).empty())))
+      continue;
+    if (std::optional<BeforeThreads> B = beforeThreads(F)) {
+      Split.insert(F);
+      SplitAtFirstThread[F] = std::move(*B);
+    }
+  }
+  auto InStartUp = [&](const CallSite &CS) {
     return isStartUp(CS.Caller, positionOf(CS));
-  });
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = keepOnlyCalledFrom(StartUpOnly, InStartUp);
+    if (keepOnlyCalledFrom(Split, InStartUp)) {
+      Changed = true;
+      for (auto It = SplitAtFirstThread.begin(); It != SplitAtFirstThread.end();)
+        if (It->getKey() != Main && !Split.contains(It->getKey()))
+          SplitAtFirstThread.erase(It++);
+        else
+          ++It;
+    }
+  }
 }
 
 void Solver::Program::computeOncePerThread() {
@@ -740,8 +784,9 @@ void Solver::Program::computeOncePerThread() {
       OncePerThread.erase(F);
 }
 
-void Solver::Program::keepOnlyCalledFrom(
+bool Solver::Program::keepOnlyCalledFrom(
     StringSet<> &Set, function_ref<bool(const CallSite &)> InPhase) {
+  bool Dropped = false;
   bool Changed = true;
   while (Changed) {
     Changed = false;
@@ -753,9 +798,10 @@ void Solver::Program::keepOnlyCalledFrom(
                  [&](const CallSite *CS) { return InPhase(*CS); }))
         continue;
       Set.erase(F);
-      Changed = true;
+      Changed = Dropped = true;
     }
   }
+  return Dropped;
 }
 
 void Solver::Program::computeShutdownOnly() {
@@ -1019,7 +1065,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.OnceFlag = At.OnceFlag;
   if (C.OncePerThread && isInThreadStartUp(F, At))
     R.When = Phase::ThreadStartUp;
-  else if (C.StartUpOnly || isInMainBeforeThreads(F, At) ||
+  else if (C.StartUpOnly || isBeforeThreads(F, At) ||
            !R.OnceFlag.empty())
     R.When = Phase::StartUp;
   else if (C.ShutdownOnly || isInMainShutdown(F, At))
@@ -1038,7 +1084,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.Frequency = At.Frequency;
   R.Function = At.Function;
   R.Callee = At.Callee;
-  R.InMainBeforeThreads = C.InMain && isInMainBeforeThreads(F, At);
+  R.BeforeThreads = isBeforeThreads(F, At);
   R.InMain = C.InMain;
   R.Role = C.Role;
   if (R.HotFunction && !R.StartUp)

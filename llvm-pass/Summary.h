@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 4;
+constexpr unsigned FactsFormatVersion = 5;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -224,7 +224,8 @@ struct FunctionSummary {
   bool ThreadTrampoline = false; ///< std::thread's or std::async's.
   bool OnceBody = false;         ///< std::call_once's callable.
   int NumArgs = 0;
-  /// The successors of each block, for main.
+  /// The successors of each block, for main and every function with a
+  /// call (start-up runs into a function up to its first thread creation).
   std::vector<std::vector<int>> Successors;
   /// Per block: runs only before every loop of the function (not in a
   /// loop, reached from none). Thread entries' start-up code.

@@ -703,7 +703,10 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   S.OnceBody = isCallOnceBody(F);
   S.NumArgs = F.arg_size();
   Positions::FunctionInfo &FI = Pos.info(F);
-  if (IsMain)
+  // The CFG of code that may start threads (by its calls), for start-up,
+  // which runs into main and the functions only start-up calls up to their
+  // first thread creation.
+  if (IsMain || any_of(instructions(F), isCallSite))
     for (BasicBlock &BB : F) {
       S.Successors.emplace_back();
       for (const BasicBlock *SB : successors(&BB))
