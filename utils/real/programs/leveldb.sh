@@ -152,18 +152,6 @@ leveldb_profile() {
   profile_finish leveldb $b "$WORK/leveldb/pass/$b.report.json" "$WORK/leveldb/inst/$b.report.json"
 }
 
-run_leveldb() {
-  mkdir -p "$RES/leveldb"
-  has_stage fetch && fetch leveldb >/dev/null
-  local src; src=$(ls -d "$SRC"/leveldb-[0-9]* | head -1)
-  if has_stage build; then
-    for v in $(variants); do leveldb_build "$v" "$src"; done
-  fi
-  if has_stage test; then
-    for v in $(variants); do leveldb_test "$v"; done
-    python3 "$RESULTS" compare "$RES/leveldb/tests-ctest-plain.json" \
-            "$RES/leveldb/tests-ctest-pass.json" || FAILED=1
-  fi
-  if has_stage layout; then leveldb_layout; fi
-  if has_stage profile; then leveldb_profile "$src"; fi
-}
+leveldb_compare() { compare_tests leveldb ctest; }
+
+run_leveldb() { run_stages leveldb leveldb; }

@@ -212,19 +212,6 @@ redis_profile() {
   profile_finish redis $b "$WORK/redis/pass/$b.report.json" "$WORK/redis/inst/$b.report.json"
 }
 
-run_redis() {
-  mkdir -p "$RES/redis"
-  local src=""
-  has_stage fetch && src=$(fetch redis)
-  [ -n "$src" ] || src=$(ls -d "$SRC"/redis-[0-9]* | head -1)
-  if has_stage build; then
-    for v in $(variants); do redis_build "$v" "$src"; done
-  fi
-  if has_stage test; then
-    for v in $(variants); do redis_test "$v"; done
-    python3 "$RESULTS" compare "$RES/redis/tests-runtest-plain.json" \
-            "$RES/redis/tests-runtest-pass.json" || FAILED=1
-  fi
-  if has_stage layout; then redis_layout; fi
-  if has_stage profile; then redis_profile "$src"; fi
-}
+redis_compare() { compare_tests redis runtest; }
+
+run_redis() { run_stages redis redis; }

@@ -384,23 +384,9 @@ unbound_profile() {
   profile_finish unbound $b "$WORK/unbound/pass/$b.report.json" "$WORK/unbound/inst/$b.report.json"
 }
 
-run_unbound() {
-  mkdir -p "$RES/unbound"
-  local src=""
-  has_stage fetch && src=$(fetch unbound)
-  [ -n "$src" ] || src=$(ls -d "$SRC"/unbound-[0-9]* | head -1)
-  if has_stage build; then
-    for v in $(variants); do unbound_build "$v" "$src"; done
-  fi
-  if has_stage test; then
-    for v in $(variants); do unbound_test "$v"; done
-    if [ "$QUICK" != 1 ]; then
-      for s in make_test tdir; do
-        python3 "$RESULTS" compare "$RES/unbound/tests-$s-plain.json" \
-                "$RES/unbound/tests-$s-pass.json" || FAILED=1
-      done
-    fi
-  fi
-  if has_stage layout; then unbound_layout; fi
-  if has_stage profile; then unbound_profile "$src"; fi
+unbound_compare() {
+  # A quick run builds no plain variant.
+  if [ "$QUICK" != 1 ]; then compare_tests unbound make_test tdir; fi
 }
+
+run_unbound() { run_stages unbound unbound; }
