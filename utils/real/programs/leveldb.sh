@@ -107,12 +107,7 @@ leveldb_test() {
 
 leveldb_layout() {
   local b
-  for b in $LV_LAYOUT_BINS; do
-    [ -f "$RES/leveldb/$b.layout.json" ] && continue
-    log "leveldb: audit and layout check of $b"
-    python3 "$RESULTS" layout leveldb "$b" "$WORK/leveldb/plain/build/$b" "$WORK/leveldb/pass/build/$b" \
-       "$WORK/leveldb/pass/$b.report.json" "$RES/leveldb" "$AUDIT" "$CHECK" || FAILED=1
-  done
+  for b in $LV_LAYOUT_BINS; do layout_check leveldb "build/$b"; done
 }
 
 # The instrumented db_bench, two client threads (three in

@@ -115,12 +115,7 @@ redis_test() {
 
 redis_layout() {
   local b
-  for b in $RD_BINS; do
-    [ -f "$RES/redis/$b.layout.json" ] && continue
-    log "redis: audit and layout check of $b"
-    python3 "$RESULTS" layout redis "$b" "$WORK/redis/plain/src/$b" "$WORK/redis/pass/src/$b" \
-       "$WORK/redis/pass/$b.report.json" "$RES/redis" "$AUDIT" "$CHECK" || FAILED=1
-  done
+  for b in $RD_BINS; do layout_check redis "src/$b"; done
 }
 
 # ----------------------------------------------------------------- profile

@@ -148,12 +148,7 @@ unbound_test() {
   fi
 }
 
-unbound_layout() {
-  [ -f "$RES/unbound/unbound.layout.json" ] && return 0
-  log "unbound: audit and layout check of unbound"
-  python3 "$RESULTS" layout unbound unbound "$WORK/unbound/plain/unbound" "$WORK/unbound/pass/unbound" \
-     "$WORK/unbound/pass/unbound.report.json" "$RES/unbound" "$AUDIT" "$CHECK" || FAILED=1
-}
+unbound_layout() { layout_check unbound unbound; }
 
 # ---------------------------------------------------------- write profile
 # The workload's client: CLIENTS processes, each with 4 UDP sockets (unbound
