@@ -212,8 +212,11 @@ struct Solver::Program {
   }
   /// In main after all its loops, once threads may exist.
   bool isInMainShutdown(const std::string &F, const Position &P) const {
-    if (Main.empty() || F != Main ||
-        SplitAtFirstThread.lookup(F).Blocks.count(P.Block))
+    if (Main.empty() || F != Main)
+      return false;
+    auto Split = SplitAtFirstThread.find(F);
+    if (Split != SplitAtFirstThread.end() &&
+        Split->second.Blocks.count(P.Block))
       return false;
     const std::vector<bool> &After = fn(F).AfterLoops;
     return P.Block >= 0 && size_t(P.Block) < After.size() && After[P.Block];
@@ -1038,8 +1041,8 @@ Solver::Program::accessContext(unsigned M, StringRef Function) const {
   AccessContext &C = It->second;
   if (!New)
     return C;
-  const std::string F = resolveFn(M, Function);
-  C.Key = F;
+  C.Key = resolveFn(M, Function);
+  const std::string &F = C.Key;
   C.OncePerThread = OncePerThread.contains(F);
   C.StartUpOnly = StartUpOnly.contains(F);
   C.ShutdownOnly = ShutdownOnly.contains(F);
