@@ -8,6 +8,7 @@
 //
 //   void record(AccessKind, const Instruction *);
 //   void escape(const Twine &Reason, const Instruction *At);
+//   void stored(const StoreInst &); // the address is the value stored
 //   void returned(const Function &, const Instruction *Ret);
 //   void visitCall(const CallBase &, const Use &);
 //   void visitConstant(const Constant &);
@@ -102,7 +103,7 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
                                       : AccessKind::Store,
                        I);
     else
-      derived().escape("address stored to memory", I);
+      derived().stored(*SI);
     return;
   }
   if (const auto *RMW = dyn_cast<AtomicRMWInst>(I)) {

@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -164,6 +165,16 @@ struct Solver::Program {
   }
   bool localGlobal(const GlobalEntry &G) const {
     return G.Module >= 0 || (AllLocal && G.Def) || closedGlobal(G);
+  }
+  /// \p P is a pointer variable whose every load the summaries follow: the
+  /// program's own, and every module only loads and stores it.
+  bool loadsFollowed(const GlobalEntry &P) const {
+    return localGlobal(P) && P.Def && !P.Def->Interposable &&
+           !P.Def->ExternallyInitialized && !P.Def->HasSection &&
+           !P.Def->ImplicitSection &&
+           all_of(P.Mentions, [](const auto &MS) {
+             return MS.second->OnlyLoadedAndStored && !MS.second->InUsedList;
+           });
   }
   const GlobalEntry *findGlobal(unsigned M, StringRef Name, bool Local) const {
     auto It = Globals.find(Local ? localKey(M, Name) : Name.str());
@@ -946,6 +957,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   GlobalUses Out;
   // (Function, parameter) pairs walked into; -1 for the function's results.
   DenseSet<std::pair<const FunctionSummary *, int>> Visited;
+  // Pointer variables whose loads were walked into.
+  SmallPtrSet<const GlobalEntry *, 4> Holders;
   std::function<void(unsigned, const PointerSummary &)> Walk =
       [&](unsigned M, const PointerSummary &W) {
         for (const AccessSummary &A : W.Accesses)
@@ -971,6 +984,20 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           if (It != ResultUses.end())
             for (auto &[CM, Uses] : It->second)
               Walk(CM, *Uses);
+        }
+        for (const std::string &Name : W.HeldBy) {
+          // Into the pointers loaded from a pointer variable that holds it
+          // (and perhaps other addresses: their accesses count too).
+          const GlobalEntry *P = resolveGlobal(M, Name);
+          if (!P || !loadsFollowed(*P)) {
+            if (Out.Escape.empty())
+              Out.Escape = "address stored in " + Name +
+                           ", which code we cannot see may read";
+            continue;
+          }
+          if (Holders.insert(P).second)
+            for (auto &[PM, PS] : P->Mentions)
+              Walk(PM, PS->Loaded);
         }
         for (const PointerCall &C : W.Calls) {
           if (C.Site >= 0) {

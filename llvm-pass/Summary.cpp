@@ -88,6 +88,7 @@ json::Object pointerToJSON(const PointerSummary &S) {
     O["calls"] = json::Array(S.Calls);
   put(O, "esc", S.Escape);
   put(O, "returnedby", S.ReturnedBy);
+  put(O, "heldby", S.HeldBy);
   put(O, "storedfn", S.StoredFunctions);
   put(O, "opaque", S.OpaqueStores);
   return O;
@@ -97,6 +98,7 @@ bool pointerFromJSON(json::ObjectMapper &O, PointerSummary &S) {
   return O.mapOptional("acc", S.Accesses) && O.mapOptional("calls", S.Calls) &&
          O.mapOptional("esc", S.Escape) &&
          O.mapOptional("returnedby", S.ReturnedBy) &&
+         O.mapOptional("heldby", S.HeldBy) &&
          O.mapOptional("storedfn", S.StoredFunctions) &&
          O.mapOptional("opaque", S.OpaqueStores);
 }
@@ -213,6 +215,10 @@ json::Value cacheline::toJSON(const GlobalSummary &G) {
   json::Object Uses = pointerToJSON(G.Uses);
   if (!Uses.empty())
     O["uses"] = std::move(Uses);
+  put(O, "ptrvar", G.OnlyLoadedAndStored);
+  json::Object Loaded = pointerToJSON(G.Loaded);
+  if (!Loaded.empty())
+    O["loaded"] = std::move(Loaded);
   return O;
 }
 
@@ -235,13 +241,17 @@ bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
       !O.mapOptional("leak", G.ContentsLeak) ||
       !O.mapOptional("leakc", G.LeakCallees) ||
       !O.mapOptional("leakt", G.LeakThrough) ||
-      !O.mapOptional("initfn", G.InitializerFunctions))
+      !O.mapOptional("initfn", G.InitializerFunctions) ||
+      !O.mapOptional("ptrvar", G.OnlyLoadedAndStored))
     return false;
-  const json::Value *Uses = V.getAsObject()->get("uses");
-  if (!Uses)
-    return true;
-  json::ObjectMapper U(*Uses, P.field("uses"));
-  return U && pointerFromJSON(U, G.Uses);
+  auto MapPointer = [&](StringRef Field, PointerSummary &Out) {
+    const json::Value *W = V.getAsObject()->get(Field);
+    if (!W)
+      return true;
+    json::ObjectMapper U(*W, P.field(Field));
+    return U && pointerFromJSON(U, Out);
+  };
+  return MapPointer("uses", G.Uses) && MapPointer("loaded", G.Loaded);
 }
 
 json::Value cacheline::toJSON(const CallSiteSummary &S) {

@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 5;
+constexpr unsigned FactsFormatVersion = 6;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -142,6 +142,10 @@ struct PointerSummary {
   /// indirect call may call: the solver follows it into their callers'
   /// CallResults.
   std::vector<std::string> ReturnedBy;
+  /// Pointer variables (globals) the pointer is stored in, by a store or
+  /// in their initializer: the solver follows it into the pointers loaded
+  /// from them (GlobalSummary::Loaded).
+  std::vector<std::string> HeldBy;
   /// Functions whose address is stored through the pointer.
   std::vector<std::string> StoredFunctions;
   /// Something else that may be a function pointer is written through it
@@ -180,6 +184,11 @@ struct GlobalSummary {
   /// Functions whose address is in the initializer.
   std::vector<std::string> InitializerFunctions;
   PointerSummary Uses;
+  /// A pointer variable that this module only loads and stores (no other
+  /// use of its address): Loaded is what is done with the pointers loaded
+  /// from it.
+  bool OnlyLoadedAndStored = false;
+  PointerSummary Loaded;
 };
 
 enum class CallKind { Direct, Indirect, InlineAsm };

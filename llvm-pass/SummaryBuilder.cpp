@@ -257,6 +257,14 @@ bool lookupTableLoads(const GlobalVariable &Table,
   return true;
 }
 
+/// A global that holds one pointer (`T *P = &t;`, `P = &t;`): what code
+/// loads from it is the address stored in it, which the solver follows
+/// into the loads (GlobalSummary::Loaded) when the program keeps it to
+/// itself.
+bool isPointerVariable(const GlobalVariable &GV) {
+  return GV.getValueType()->isPointerTy() && !GV.isThreadLocal();
+}
+
 /// Follows one root (a global or a pointer parameter) and summarizes its
 /// uses. A call handing the pointer to a named function is recorded, not
 /// followed: its body may be in another module.
@@ -314,6 +322,14 @@ private:
 
   void returned(const Function &F, const Instruction *) {
     Uses.ReturnedBy.push_back(F.getName().str());
+  }
+
+  void stored(const StoreInst &SI) {
+    const auto *Var = dyn_cast<GlobalVariable>(SI.getPointerOperand());
+    if (Var && isPointerVariable(*Var))
+      Uses.HeldBy.push_back(Var->getName().str());
+    else
+      escape("address stored to memory", &SI);
   }
 
   void escape(const Twine &Reason, const Instruction *At) {
@@ -415,6 +431,8 @@ void SummaryWalker::visitConstant(const Constant &C) {
       else if (lookupTableLoads(*GV, Loads))
         for (const Value *L : Loads)
           push(L);
+      else if (isPointerVariable(*GV)) // `T *P = &t;`: P holds the address.
+        Uses.HeldBy.push_back(Name.str());
       else
         escape("address stored in the initializer of " + Name, nullptr);
       continue;
@@ -802,6 +820,26 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   return S;
 }
 
+/// Of a pointer variable: whether this module only loads it and stores to
+/// it, and what it does with each pointer it loads.
+void loadedFacts(const GlobalVariable &GV, Positions &Pos, GlobalSummary &G) {
+  SmallVector<const LoadInst *, 8> Loads;
+  for (const Use &U : GV.uses()) {
+    const auto *SI = dyn_cast<StoreInst>(U.getUser());
+    if (SI && SI->getPointerOperand() == U.get() && !SI->isVolatile())
+      continue;
+    const auto *LI = dyn_cast<LoadInst>(U.getUser());
+    if (!LI || LI->isVolatile() || !LI->getType()->isPointerTy())
+      return;
+    Loads.push_back(LI);
+  }
+  G.OnlyLoadedAndStored = true;
+  SummaryWalker W(Pos);
+  for (const LoadInst *LI : Loads)
+    W.walk(LI);
+  G.Loaded = std::move(W.Uses);
+}
+
 /// The section's name if a program can name it by __start_/__stop_.
 std::string identifierSection(const GlobalVariable &GV) {
   StringRef S = GV.getSection();
@@ -860,6 +898,8 @@ GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
     G.InUsedList = W.InUsedList;
     G.Uses = std::move(W.Uses);
   }
+  if (isPointerVariable(GV))
+    loadedFacts(GV, Pos, G);
   leakFacts(GV, G);
   return G;
 }
