@@ -934,9 +934,13 @@ Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
   if (std::error_code EC = sys::fs::create_directories(Dir))
     return createStringError(EC, "cannot create facts directory '%s': %s",
                              Dir.str().c_str(), EC.message().c_str());
-  std::string Name = utohexstr(compat::hash64(M.getModuleIdentifier()), true,
-                               16) +
-                     ".facts.json";
+  // One file per source file: compiled again, it replaces its facts. By
+  // the absolute path: two directories' sds.c (a program's and a bundled
+  // library's, each compiled from its own directory) are two files.
+  SmallString<256> Source(M.getModuleIdentifier());
+  sys::fs::make_absolute(Source);
+  std::string Name =
+      utohexstr(compat::hash64(Source), true, 16) + ".facts.json";
   SmallString<256> Final(Dir);
   sys::path::append(Final, Name);
   SmallString<256> Model(Final);
