@@ -87,6 +87,12 @@ struct Solver::Program {
   StringSet<> ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots,
       AddressTaken, Escaped, TimerCallbacks;
   std::vector<std::string> ThreadEntryList;
+  /// Functions handed to indirect calls, pending the calls' targets.
+  struct IndirectArgument {
+    std::string Function, Caller;
+    int Site;
+  };
+  std::vector<IndirectArgument> IndirectArguments;
 
   std::map<std::string, std::vector<CallSite>> CallSites;
   /// Of each function, by its FuncOrder index.
@@ -201,6 +207,7 @@ struct Solver::Program {
   void solve();
   void scanFunctionAddresses();
   void collectCallSites();
+  void resolveIndirectArguments();
   void computeTransitiveFlags();
   void computeStartUpOnly();
   void computeOncePerThread();
@@ -379,6 +386,7 @@ void Solver::Program::solve() {
   index();
   scanFunctionAddresses();
   collectCallSites();
+  resolveIndirectArguments();
   computeTransitiveFlags();
   computeStartUpOnly();
   computeOncePerThread();
@@ -445,6 +453,15 @@ void Solver::Program::scanFunctionAddresses() {
         break;
       case AddressUse::Synchronous:
         break; // An edge from the call: see collectCallSites.
+      case AddressUse::PassedToIndirectCall:
+        // Taken by the functions the call reaches; an escape if it reaches
+        // none of the program's (resolveIndirectArguments).
+        AddressTaken.insert(F);
+        if (std::string Caller = resolveFn(M, A.Caller); !Caller.empty())
+          IndirectArguments.push_back({F, Caller, A.Site});
+        else
+          Escaped.insert(F);
+        break;
       case AddressUse::PassedToCall:
       case AddressUse::InInitializer:
       case AddressUse::StoredTo:
@@ -523,6 +540,19 @@ void Solver::Program::collectCallSites() {
       for (unsigned T : CS.Targets)
         ResultUses[FuncOrder[T]].push_back({FE.Module, &Uses});
     }
+  }
+}
+
+void Solver::Program::resolveIndirectArguments() {
+  // A function handed to an indirect call goes where the call goes: to the
+  // program's functions, like one handed to a call of the program. A call
+  // that reaches none of them calls code from elsewhere (a pointer from
+  // dlsym, or from a library): that code has the function now.
+  for (const IndirectArgument &A : IndirectArguments) {
+    const std::vector<CallSite> &Sites = CallSites[A.Caller];
+    if (A.Site < 0 || size_t(A.Site) >= Sites.size() ||
+        Sites[A.Site].Targets.empty())
+      Escaped.insert(A.Function);
   }
 }
 

@@ -35,7 +35,7 @@ template <> struct EnumNames<CallKind> {
 template <> struct EnumNames<AddressUse> {
   static constexpr const char *Names[] = {
       "entry", "once",  "atexit", "ctor", "escaped", "timer",
-      "taken", "sync", "arg",    "init", "store"};
+      "taken", "sync", "arg",    "iarg", "init", "store"};
 };
 
 template <typename E> const char *nameOf(E V) {
@@ -396,6 +396,10 @@ json::Value cacheline::toJSON(const AddressUseSummary &A) {
     O["owner"] = A.Owner;
     O["owner_local"] = A.OwnerLocal;
   }
+  if (A.Use == AddressUse::PassedToIndirectCall) {
+    O["caller"] = A.Caller;
+    O["site"] = A.Site;
+  }
   return O;
 }
 
@@ -407,7 +411,8 @@ bool cacheline::fromJSON(const json::Value &V, AddressUseSummary &A,
          O.mapOptional("callee", A.Callee) &&
          mapEnum(*V.getAsObject(), "fb", A.Fallback, P, false) &&
          O.mapOptional("owner", A.Owner) &&
-         O.mapOptional("owner_local", A.OwnerLocal);
+         O.mapOptional("owner_local", A.OwnerLocal) &&
+         O.mapOptional("caller", A.Caller) && O.mapOptional("site", A.Site);
 }
 
 json::Value cacheline::toJSON(const ModuleSummary &S) {

@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 6;
+constexpr unsigned FactsFormatVersion = 7;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -263,6 +263,9 @@ enum class AddressUse {
   Taken,       ///< Called, if at all, by the program's indirect calls.
   Synchronous, ///< Called by the known function it is passed to.
   PassedToCall, ///< An argument of Callee: Fallback if no body is found.
+  /// An argument of an indirect call (Caller's call Site): the program's
+  /// functions it may reach take it, unless it reaches none.
+  PassedToIndirectCall,
   InInitializer, ///< In Owner's initializer.
   StoredTo,      ///< Stored into Owner.
 };
@@ -274,6 +277,8 @@ struct AddressUseSummary {
   AddressUse Fallback = AddressUse::Escaped; ///< PassedToCall.
   std::string Owner;                        ///< InInitializer, StoredTo.
   bool OwnerLocal = false;
+  std::string Caller; ///< PassedToIndirectCall.
+  int Site = -1;      ///< PassedToIndirectCall: an index into Caller's Calls.
 };
 
 struct ModuleSummary {

@@ -534,7 +534,8 @@ void leakFacts(const GlobalVariable &GV, GlobalSummary &G) {
 }
 
 /// Every use of \p F's address.
-void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
+void addressFacts(const Function &F, Positions &Pos,
+                  std::vector<AddressUseSummary> &Out) {
   auto Add = [&](AddressUse Use) {
     AddressUseSummary A;
     A.Function = F.getName().str();
@@ -582,8 +583,14 @@ void addressFacts(const Function &F, std::vector<AddressUseSummary> &Out) {
           Add(AddressUse::Taken);
         continue; // A direct call: a call site of its caller.
       }
-      if (!Callee || !CB->isArgOperand(&U)) {
+      if (!CB->isArgOperand(&U) || CB->isInlineAsm()) {
         Add(AddressUse::Escaped);
+        continue;
+      }
+      if (!Callee) {
+        AddressUseSummary *A = Add(AddressUse::PassedToIndirectCall);
+        A->Caller = CB->getFunction()->getName().str();
+        A->Site = Pos.info(*CB->getFunction()).CallSite.lookup(CB);
         continue;
       }
       std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
@@ -922,7 +929,7 @@ ModuleSummary cacheline::summarizeModule(Module &M,
   for (Function &F : M) {
     if (F.isIntrinsic())
       continue;
-    addressFacts(F, S.AddressUses);
+    addressFacts(F, Pos, S.AddressUses);
     if (!F.isDeclaration())
       S.Functions.push_back(functionSummary(F, Pos, &F == Main));
   }
