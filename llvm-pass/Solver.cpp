@@ -150,6 +150,14 @@ struct Solver::Program {
       return FuncOrder[Id];
     });
   }
+  /// Call \p Site of \p Caller (an index into its summary's Calls).
+  const CallSite *callSiteAt(const std::string &Caller, int Site) const {
+    auto Sites = CallSites.find(Caller);
+    if (Sites == CallSites.end() || Site < 0 ||
+        size_t(Site) >= Sites->second.size())
+      return nullptr;
+    return &Sites->second[Site];
+  }
   unsigned idOf(const std::string &Key) const {
     return Funcs.find(Key)->second.Id;
   }
@@ -549,9 +557,8 @@ void Solver::Program::resolveIndirectArguments() {
   // that reaches none of them calls code from elsewhere (a pointer from
   // dlsym, or from a library): that code has the function now.
   for (const IndirectArgument &A : IndirectArguments) {
-    const std::vector<CallSite> &Sites = CallSites[A.Caller];
-    if (A.Site < 0 || size_t(A.Site) >= Sites.size() ||
-        Sites[A.Site].Targets.empty())
+    const CallSite *CS = callSiteAt(A.Caller, A.Site);
+    if (!CS || CS->Targets.empty())
       Escaped.insert(A.Function);
   }
 }
@@ -585,18 +592,15 @@ Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
 
 const std::vector<unsigned> *
 Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
-  auto Sites = CallSites.find(resolveFn(M, C.At.Function));
-  if (Sites == CallSites.end() || size_t(C.Site) >= Sites->second.size())
+  const CallSite *CS = callSiteAt(resolveFn(M, C.At.Function), C.Site);
+  if (!CS || CS->Site->Kind != CallKind::Indirect || CS->Targets.empty())
     return nullptr;
-  const CallSite &CS = Sites->second[C.Site];
-  if (CS.Site->Kind != CallKind::Indirect || CS.Targets.empty())
-    return nullptr;
-  for (const std::string &T : targets(CS)) {
+  for (const std::string &T : targets(*CS)) {
     const FunctionSummary &F = fn(T);
     if (!bodyVisible(T) || C.Arg >= F.NumArgs || F.Type != C.CallType)
       return nullptr;
   }
-  return &CS.Targets;
+  return &CS->Targets;
 }
 
 /// The functions an indirect call may reach when it calls a pointer loaded
@@ -781,7 +785,8 @@ void Solver::Program::computeStartUpOnly() {
     Changed = keepOnlyCalledFrom(StartUpOnly, InStartUp);
     if (keepOnlyCalledFrom(Split, InStartUp)) {
       Changed = true;
-      for (auto It = SplitAtFirstThread.begin(); It != SplitAtFirstThread.end();)
+      for (auto It = SplitAtFirstThread.begin(), E = SplitAtFirstThread.end();
+           It != E;)
         if (It->getKey() != Main && !Split.contains(It->getKey()))
           SplitAtFirstThread.erase(It++);
         else
@@ -989,102 +994,100 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   DenseSet<std::pair<const FunctionSummary *, int>> Visited;
   // Pointer variables whose loads were walked into.
   SmallPtrSet<const GlobalEntry *, 4> Holders;
-  std::function<void(unsigned, const PointerSummary &)> Walk =
-      [&](unsigned M, const PointerSummary &W) {
-        for (const AccessSummary &A : W.Accesses)
-          Out.Accesses.push_back({M, A.Kind, &A.At});
+  std::function<void(unsigned, const PointerSummary &)> Walk;
+  // Into parameter Arg of a function whose body some module has.
+  auto WalkParam = [&](const FuncEntry &FE, int Arg) {
+    if (!Visited.insert({FE.F, Arg}).second)
+      return;
+    auto P = FE.F->Params.find(Arg);
+    if (P != FE.F->Params.end())
+      Walk(FE.Module, P->second);
+  };
+  Walk = [&](unsigned M, const PointerSummary &W) {
+    for (const AccessSummary &A : W.Accesses)
+      Out.Accesses.push_back({M, A.Kind, &A.At});
+    if (Out.Escape.empty())
+      Out.Escape = W.Escape;
+    for (const std::string &Fn : W.StoredFunctions)
+      Out.StoredFunctions.push_back({M, Fn});
+    Out.OpaqueStores |= W.OpaqueStores;
+    for (const std::string &Name : W.ReturnedBy) {
+      // Into the callers of a function that runs only by calls of the
+      // program: the calls' results are the pointer.
+      std::string F = resolveFn(M, Name);
+      if (F.empty() || !bodyVisible(F) || !localFn(F) ||
+          calledByUnseenCode(F)) {
         if (Out.Escape.empty())
-          Out.Escape = W.Escape;
-        for (const std::string &Fn : W.StoredFunctions)
-          Out.StoredFunctions.push_back({M, Fn});
-        Out.OpaqueStores |= W.OpaqueStores;
-        for (const std::string &Name : W.ReturnedBy) {
-          // Into the callers of a function that runs only by calls of the
-          // program: the calls' results are the pointer.
-          std::string F = resolveFn(M, Name);
-          if (F.empty() || !bodyVisible(F) || !localFn(F) ||
-              calledByUnseenCode(F)) {
-            if (Out.Escape.empty())
-              Out.Escape = "address returned in " + Name;
-            continue;
-          }
-          if (!Visited.insert({&fn(F), -1}).second)
-            continue;
-          auto It = ResultUses.find(F);
-          if (It != ResultUses.end())
-            for (auto &[CM, Uses] : It->second)
-              Walk(CM, *Uses);
+          Out.Escape = "address returned in " + Name;
+        continue;
+      }
+      if (!Visited.insert({&fn(F), -1}).second)
+        continue;
+      auto It = ResultUses.find(F);
+      if (It != ResultUses.end())
+        for (auto &[CM, Uses] : It->second)
+          Walk(CM, *Uses);
+    }
+    for (const std::string &Name : W.HeldBy) {
+      // Into the pointers loaded from a pointer variable that holds it
+      // (and perhaps other addresses: their accesses count too).
+      const GlobalEntry *P = resolveGlobal(M, Name);
+      if (!P || !loadsFollowed(*P)) {
+        if (Out.Escape.empty())
+          Out.Escape = "address stored in " + Name +
+                       ", which code we cannot see may read";
+        continue;
+      }
+      if (Holders.insert(P).second)
+        for (auto &[PM, PS] : P->Mentions)
+          Walk(PM, PS->Loaded);
+    }
+    for (const PointerCall &C : W.Calls) {
+      if (C.Site >= 0) {
+        // Into every function the indirect call may reach.
+        if (const std::vector<unsigned> *Targets =
+                pointerCallTargets(M, C)) {
+          for (unsigned T : *Targets)
+            WalkParam(Funcs.find(FuncOrder[T])->second, C.Arg);
+          continue;
         }
-        for (const std::string &Name : W.HeldBy) {
-          // Into the pointers loaded from a pointer variable that holds it
-          // (and perhaps other addresses: their accesses count too).
-          const GlobalEntry *P = resolveGlobal(M, Name);
-          if (!P || !loadsFollowed(*P)) {
-            if (Out.Escape.empty())
-              Out.Escape = "address stored in " + Name +
-                           ", which code we cannot see may read";
-            continue;
-          }
-          if (Holders.insert(P).second)
-            for (auto &[PM, PS] : P->Mentions)
-              Walk(PM, PS->Loaded);
+      }
+      std::string Callee = resolveFn(M, C.Callee);
+      if (bodyVisible(Callee)) {
+        // Into the callee's body, wherever it is.
+        const FuncEntry &FE = Funcs.find(Callee)->second;
+        if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
+          WalkParam(FE, C.Arg);
+        } else if (Out.Escape.empty()) {
+          Out.Escape = "address passed as a variadic argument of " +
+                       C.Callee + " in " + C.At.Function;
         }
-        for (const PointerCall &C : W.Calls) {
-          if (C.Site >= 0) {
-            // Into every function the indirect call may reach.
-            if (const std::vector<unsigned> *Targets =
-                    pointerCallTargets(M, C)) {
-              for (unsigned T : *Targets) {
-                const FuncEntry &FE = Funcs.find(FuncOrder[T])->second;
-                if (!Visited.insert({FE.F, C.Arg}).second)
-                  continue;
-                auto P = FE.F->Params.find(C.Arg);
-                if (P != FE.F->Params.end())
-                  Walk(FE.Module, P->second);
-              }
-              continue;
-            }
-          }
-          std::string Callee = resolveFn(M, C.Callee);
-          if (bodyVisible(Callee)) {
-            // Into the callee's body, wherever it is.
-            const FuncEntry &FE = Funcs.find(Callee)->second;
-            if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
-              if (Visited.insert({FE.F, C.Arg}).second) {
-                auto P = FE.F->Params.find(C.Arg);
-                if (P != FE.F->Params.end())
-                  Walk(FE.Module, P->second);
-              }
-            } else if (Out.Escape.empty()) {
-              Out.Escape = "address passed as a variadic argument of " +
-                           C.Callee + " in " + C.At.Function;
-            }
-            continue;
-          }
-          switch (C.Fallback) {
-          case CallEffect::Body:
-          case CallEffect::None:
-            break;
-          case CallEffect::Escape:
-            if (Out.Escape.empty())
-              Out.Escape = C.EscapeReason;
-            break;
-          case CallEffect::Read:
-            Out.Accesses.push_back({M, AccessKind::CallRead, &C.At});
-            break;
-          case CallEffect::Write:
-            Out.Accesses.push_back({M, AccessKind::CallWrite, &C.At});
-            Out.OpaqueStores = true;
-            break;
-          case CallEffect::WriteOnce:
-            Out.Accesses.push_back({M, AccessKind::OnceWrite, &C.At});
-            break;
-          case CallEffect::Lock:
-            Out.Accesses.push_back({M, AccessKind::LockCall, &C.At});
-            break;
-          }
-        }
-      };
+        continue;
+      }
+      switch (C.Fallback) {
+      case CallEffect::Body:
+      case CallEffect::None:
+        break;
+      case CallEffect::Escape:
+        if (Out.Escape.empty())
+          Out.Escape = C.EscapeReason;
+        break;
+      case CallEffect::Read:
+        Out.Accesses.push_back({M, AccessKind::CallRead, &C.At});
+        break;
+      case CallEffect::Write:
+        Out.Accesses.push_back({M, AccessKind::CallWrite, &C.At});
+        Out.OpaqueStores = true;
+        break;
+      case CallEffect::WriteOnce:
+        Out.Accesses.push_back({M, AccessKind::OnceWrite, &C.At});
+        break;
+      case CallEffect::Lock:
+        Out.Accesses.push_back({M, AccessKind::LockCall, &C.At});
+        break;
+      }
+    }
+  };
   for (auto &[M, S] : G.Mentions)
     Walk(M, S->Uses);
   return Out;
@@ -1110,7 +1113,8 @@ Solver::Program::accessContext(unsigned M, StringRef Function) const {
   C.Rate = Rate.lookup(F);
   C.Role = describe(F);
   for (std::string D = DrivenBy.lookup(F);
-       !D.empty() && C.DrivenBy.size() < 8 && !is_contained(C.DrivenBy, fn(D).Name);
+       !D.empty() && C.DrivenBy.size() < 8 &&
+       !is_contained(C.DrivenBy, fn(D).Name);
        D = DrivenBy.lookup(D))
     C.DrivenBy.push_back(fn(D).Name);
   return C;
@@ -1123,10 +1127,10 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   AccessRecord R;
   R.Kind = A.Kind;
   R.OnceFlag = At.OnceFlag;
+  R.BeforeThreads = isBeforeThreads(F, At);
   if (C.OncePerThread && isInThreadStartUp(F, At))
     R.When = Phase::ThreadStartUp;
-  else if (C.StartUpOnly || isBeforeThreads(F, At) ||
-           !R.OnceFlag.empty())
+  else if (C.StartUpOnly || R.BeforeThreads || !R.OnceFlag.empty())
     R.When = Phase::StartUp;
   else if (C.ShutdownOnly || isInMainShutdown(F, At))
     R.When = Phase::Shutdown;
@@ -1144,7 +1148,6 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.Frequency = At.Frequency;
   R.Function = At.Function;
   R.Callee = At.Callee;
-  R.BeforeThreads = isBeforeThreads(F, At);
   R.InMain = C.InMain;
   R.Role = C.Role;
   if (R.HotFunction && !R.StartUp)
