@@ -250,8 +250,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   std::vector<ModuleSummary> Summary;
   Summary.push_back(summarizeModule(M, FAM));
   Result.Program = std::make_unique<Solver>(
-      std::move(Summary), SolverOptions{/*BeforeLink=*/false,
-                                        Opts->AssumeClosed});
+      std::move(Summary), SolverOptions{/*BeforeLink=*/false, *Opts});
   InstructionIndex Instructions(M);
   auto Locate = [&](ArrayRef<Position> At) {
     std::vector<Instruction *> Out;

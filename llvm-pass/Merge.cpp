@@ -105,7 +105,7 @@ Expected<MergeStats> cacheline::mergeFacts(StringRef Dir, raw_ostream &OS,
   MergeStats Stats;
   Stats.Files = Modules.size();
   Solver Program(std::move(Modules),
-                 SolverOptions{/*BeforeLink=*/true, Opts.AssumeClosed});
+                 SolverOptions{/*BeforeLink=*/true, Opts});
   writeLayoutFile(OS, Program, Opts, Stats);
   return Stats;
 }

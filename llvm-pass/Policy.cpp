@@ -102,6 +102,8 @@ std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
     S += " in a loop";
   else if (A.Loop == LoopKind::Waiting)
     S += " in a loop that waits";
+  else if (A.Loop == LoopKind::Counted)
+    S += " in a counted loop";
   if (A.ProfileCount)
     S += ", profile count " + std::to_string(*A.ProfileCount);
   else if (A.Rate < Opts.RareWriteRate && !A.StartUp &&

@@ -128,6 +128,11 @@ struct Solver::Program {
   StringMap<std::string> DrivenBy;
   /// Of each function with call sites: its waiting loops (see loopKind).
   mutable StringMap<std::vector<int>> WaitingLoopCache;
+  /// Functions that run a bounded number of times while threads run:
+  /// called only by main outside its loops, from start-up or shutdown
+  /// code, or by one another the same way, counted loops allowed. A
+  /// counted loop in them (or in main) is no steady state of its own.
+  StringSet<> RunsBounded;
 
   static std::string localKey(unsigned M, StringRef Name) {
     return std::to_string(M) + "\x01" + Name.str();
@@ -175,7 +180,7 @@ struct Solver::Program {
     return AllLocal || fn(Key).Local;
   }
   bool closedGlobal(const GlobalEntry &G) const {
-    return Opts.AssumeClosed && !Main.empty() && G.Def && !G.Def->Interposable;
+    return Opts.Policy.AssumeClosed && !Main.empty() && G.Def && !G.Def->Interposable;
   }
   bool localGlobal(const GlobalEntry &G) const {
     return G.Module >= 0 || (AllLocal && G.Def) || closedGlobal(G);
@@ -219,6 +224,7 @@ struct Solver::Program {
   void computeTransitiveFlags();
   void computeStartUpOnly();
   void computeOncePerThread();
+  void computeRunsBounded();
   void computeHot();
   void computeEventPaced();
 
@@ -286,6 +292,12 @@ struct Solver::Program {
   bool keepOnlyCalledFrom(StringSet<> &Set,
                           function_ref<bool(const CallSite &)> InPhase);
   void computeShutdownOnly();
+  /// Loop \p Loop of \p F runs fewer times per call of \p F than make a
+  /// write hot (PolicyOptions::HotWriteCount).
+  bool isCountedLoop(const std::string &F, int Loop) const;
+  bool runsBounded(const std::string &F) const {
+    return F == Main || RunsBounded.contains(F) || isPhaseOnly(F);
+  }
   LoopKind loopKind(const std::string &F, int Loop) const;
   const char *describe(const std::string &F) const;
 
@@ -399,6 +411,7 @@ void Solver::Program::solve() {
   computeStartUpOnly();
   computeOncePerThread();
   computeShutdownOnly();
+  computeRunsBounded();
   computeHot();
   computeEventPaced();
   HasThreads = !ThreadEntries.empty() || !Escaped.empty();
@@ -864,6 +877,30 @@ void Solver::Program::computeShutdownOnly() {
   });
 }
 
+void Solver::Program::computeRunsBounded() {
+  // Greatest fixed point, as for start-up: a candidate stays while every
+  // call reaching it runs a bounded number of times.
+  for (auto &[F, Sites] : CallSites)
+    if (!isPhaseOnly(F) && onlyCalledByProgram(F))
+      RunsBounded.insert(F);
+  keepOnlyCalledFrom(RunsBounded, [&](const CallSite &CS) {
+    const std::string &C = CS.Caller;
+    Position P = positionOf(CS);
+    if (isStartUp(C, P) || isShutdown(C, P))
+      return true;
+    return (C == Main || RunsBounded.contains(C)) &&
+           (P.Loop < 0 || isCountedLoop(C, P.Loop));
+  });
+}
+
+bool Solver::Program::isCountedLoop(const std::string &F, int Loop) const {
+  ArrayRef<CountedLoop> Counted = fn(F).CountedLoops;
+  auto L = partition_point(
+      Counted, [&](const CountedLoop &C) { return C.Loop < Loop; });
+  return L != Counted.end() && L->Loop == Loop &&
+         L->Iterations < Opts.Policy.HotWriteCount;
+}
+
 LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
   if (Loop < 0)
     return LoopKind::None;
@@ -877,9 +914,14 @@ LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
           append_range(Waiting, CS.Site->WaitingLoops);
     llvm::sort(Waiting);
   }
-  return std::binary_search(Waiting.begin(), Waiting.end(), Loop)
-             ? LoopKind::Waiting
-             : LoopKind::Busy;
+  if (std::binary_search(Waiting.begin(), Waiting.end(), Loop))
+    return LoopKind::Waiting;
+  // A counted loop in code that runs a bounded number of times (a table
+  // fill in main once the threads run) repeats a bounded number of times;
+  // in code that runs per request or per event, it repeats with them.
+  if (runsBounded(F) && isCountedLoop(F, Loop))
+    return LoopKind::Counted;
+  return LoopKind::Busy;
 }
 
 void Solver::Program::computeHot() {

@@ -53,9 +53,10 @@ struct SolverOptions {
   /// symbols stay exported. Without this, linkage is as the summaries say
   /// (the merged module of a full-LTO link).
   bool BeforeLink = false;
-  /// PolicyOptions::AssumeClosed: an executable's own exported globals
-  /// (not weak) count as internal.
-  bool AssumeClosed = false;
+  /// AssumeClosed: an executable's own exported globals (not weak) count
+  /// as internal. HotWriteCount: a counted loop of fewer iterations
+  /// repeats only as often as its function runs.
+  PolicyOptions Policy;
 };
 
 /// One global as the solver found it.

@@ -23,7 +23,8 @@ template <> struct EnumNames<AccessKind> {
       "call that reads", "run-once control"};
 };
 template <> struct EnumNames<LoopKind> {
-  static constexpr const char *Names[] = {"none", "busy", "waiting"};
+  static constexpr const char *Names[] = {"none", "busy", "waiting",
+                                          "counted"};
 };
 template <> struct EnumNames<CallEffect> {
   static constexpr const char *Names[] = {"body", "none",      "read", "write",
@@ -295,6 +296,15 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("cb", S.DeferredCallbacks);
 }
 
+json::Value cacheline::toJSON(const CountedLoop &L) {
+  return json::Object{{"l", L.Loop}, {"n", L.Iterations}};
+}
+
+bool cacheline::fromJSON(const json::Value &V, CountedLoop &L, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("l", L.Loop) && O.map("n", L.Iterations);
+}
+
 /// Blocks flagged true, as a list of their numbers.
 static json::Array blockSet(const std::vector<bool> &Flags) {
   json::Array A;
@@ -336,6 +346,8 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
     O["before_loops"] = std::move(Before);
   if (!After.empty())
     O["after_loops"] = std::move(After);
+  if (!F.CountedLoops.empty())
+    O["counted"] = json::Array(F.CountedLoops);
   O["sites"] = json::Array(F.Calls);
   json::Array Params;
   for (const auto &[Arg, Uses] : F.Params) {
@@ -371,6 +383,7 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
       !O.mapOptional("succ", F.Successors) ||
       !blockSetFromJSON(O, "before_loops", F.BeforeLoops, NumBlocks) ||
       !blockSetFromJSON(O, "after_loops", F.AfterLoops, NumBlocks) ||
+      !O.mapOptional("counted", F.CountedLoops) ||
       !O.map("sites", F.Calls) || !O.mapOptional("params", Params) ||
       !O.mapOptional("results", Results))
     return false;

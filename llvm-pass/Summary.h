@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 7;
+constexpr unsigned FactsFormatVersion = 8;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -72,6 +72,10 @@ enum class LoopKind {
   None,    ///< Not in a loop.
   Busy,    ///< In a loop that does not block: it may run many times a second.
   Waiting, ///< In a loop that blocks each time round (sleep, poll, wait).
+  /// In a loop nest that runs only a few iterations per call of its
+  /// function (constant trip counts): it repeats only as often as the
+  /// function runs.
+  Counted,
 };
 
 const char *loopKindName(LoopKind K);
@@ -225,6 +229,15 @@ struct CallSiteSummary {
   std::vector<std::string> DeferredCallbacks;
 };
 
+/// A loop whose body runs a known, bounded number of times per call of its
+/// function: a table fill or a scan of a fixed-size array.
+struct CountedLoop {
+  int Loop = -1; ///< Its index among the function's loops, in preorder.
+  /// The most times its body runs per call of the function: the product of
+  /// the constant maximum trip counts of it and of every loop around it.
+  uint64_t Iterations = 0;
+};
+
 struct FunctionSummary {
   std::string Name;
   std::string Type; ///< The function type, printed.
@@ -242,6 +255,9 @@ struct FunctionSummary {
   /// Per block: runs only after every loop (not in a loop, reaching
   /// none, reached from one): main's shutdown.
   std::vector<bool> AfterLoops;
+  /// The counted loops among those around its calls and accesses, by
+  /// loop index.
+  std::vector<CountedLoop> CountedLoops;
   std::vector<CallSiteSummary> Calls;
   /// Accesses through each pointer parameter, by argument number.
   std::map<int, PointerSummary> Params;
@@ -304,6 +320,7 @@ CACHELINE_SUMMARY_JSON(AccessSummary)
 CACHELINE_SUMMARY_JSON(PointerCall)
 CACHELINE_SUMMARY_JSON(GlobalSummary)
 CACHELINE_SUMMARY_JSON(CallSiteSummary)
+CACHELINE_SUMMARY_JSON(CountedLoop)
 CACHELINE_SUMMARY_JSON(FunctionSummary)
 CACHELINE_SUMMARY_JSON(AddressUseSummary)
 CACHELINE_SUMMARY_JSON(ModuleSummary)

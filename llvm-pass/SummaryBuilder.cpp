@@ -31,6 +31,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -107,6 +108,8 @@ public:
     /// Computed when first asked for: none in a function of one block.
     BlockFrequencyInfo *BFI = nullptr;
     double EntryFrequency = 0;
+    /// maxIterations() of the loops asked about.
+    DenseMap<const Loop *, uint64_t> Iterations;
   };
 
   FunctionInfo &info(const Function &CF) {
@@ -133,10 +136,75 @@ public:
 
   LoopInfo &loops(const Function &F) { return *info(F).Loops; }
 
+  /// The index of \p BB's innermost loop, or -1; the loop's trip counts
+  /// are looked at for countedLoops().
   int loopId(const BasicBlock &BB) {
     FunctionInfo &FI = info(*BB.getParent());
     const Loop *L = FI.Loops->getLoopFor(&BB);
-    return L ? FI.LoopId.lookup(L) : -1;
+    if (!L)
+      return -1;
+    maxIterations(*L);
+    return FI.LoopId.lookup(L);
+  }
+
+  /// The most times the body of \p L runs per call of its function: the
+  /// product of the constant maximum trip counts (SCEV's) of it and of
+  /// every loop around it; 0 if one is unknown.
+  uint64_t maxIterations(const Loop &L) {
+    Function &F = *L.getHeader()->getParent();
+    FunctionInfo &FI = info(F);
+    auto [It, New] = FI.Iterations.try_emplace(&L, 0);
+    if (!New)
+      return It->second;
+    // SCEV's exit counts are costly in large loops (an interpreter's
+    // dispatch loop has hundreds of exits): ask only about loops that
+    // look counted.
+    for (const Loop *P = &L; P; P = P->getParentLoop())
+      if (!exitsOnCountedCompare(*P))
+        return 0;
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    uint64_t N = 1;
+    for (const Loop *P = &L; P; P = P->getParentLoop()) {
+      unsigned Trips = SE.getSmallConstantMaxTripCount(P);
+      if (Trips == 0)
+        return 0;
+      N = SaturatingMultiply(N, uint64_t(Trips));
+    }
+    return FI.Iterations[&L] = N;
+  }
+
+  /// Some exit of \p L compares an induction variable of its header (or
+  /// the variable stepped) with a constant: `i != 256`.
+  static bool exitsOnCountedCompare(const Loop &L) {
+    auto IsInduction = [&](const Value *V) {
+      if (const auto *BO = dyn_cast<BinaryOperator>(V))
+        V = isa<Constant>(BO->getOperand(1)) ? BO->getOperand(0) : nullptr;
+      const auto *Phi = dyn_cast_or_null<PHINode>(V);
+      return Phi && Phi->getParent() == L.getHeader();
+    };
+    SmallVector<BasicBlock *, 8> Exiting;
+    L.getExitingBlocks(Exiting);
+    return any_of(Exiting, [&](const BasicBlock *BB) {
+      const auto *BI = dyn_cast<BranchInst>(BB->getTerminator());
+      const auto *Cmp =
+          BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition())
+                                    : nullptr;
+      return Cmp && isa<Constant>(Cmp->getOperand(1)) &&
+             IsInduction(Cmp->getOperand(0));
+    });
+  }
+
+  /// The counted loops among those loopId() was asked about in \p F.
+  std::vector<CountedLoop> countedLoops(const Function &F) {
+    FunctionInfo &FI = info(F);
+    std::vector<CountedLoop> Out;
+    for (auto [L, N] : FI.Iterations)
+      if (N)
+        Out.push_back({FI.LoopId.lookup(L), N});
+    llvm::sort(Out, [](const CountedLoop &A, const CountedLoop &B) {
+      return A.Loop < B.Loop;
+    });
+    return Out;
   }
 
   /// Frequency of \p BB relative to its function's entry and to the header
@@ -211,13 +279,8 @@ private:
     const Loop *L = loops(F).getLoopFor(&BB);
     if (!L)
       return Flag;
-    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
-    for (; L; L = L->getParentLoop()) {
-      unsigned MaxTrips = SE.getSmallConstantMaxTripCount(L);
-      if (MaxTrips == 0 || MaxTrips > MaxOnceRegionTrips)
-        return nullptr;
-    }
-    return Flag;
+    uint64_t Iterations = maxIterations(*L);
+    return Iterations && Iterations <= MaxOnceRegionTrips ? Flag : nullptr;
   }
 
   OnceRegions Once;
@@ -933,6 +996,9 @@ ModuleSummary cacheline::summarizeModule(Module &M,
     if (!F.isDeclaration())
       S.Functions.push_back(functionSummary(F, Pos, &F == Main));
   }
+  // Last: the walks above asked about every loop that matters.
+  for (FunctionSummary &FS : S.Functions)
+    FS.CountedLoops = Pos.countedLoops(*M.getFunction(FS.Name));
   return S;
 }
 
