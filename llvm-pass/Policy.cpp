@@ -165,10 +165,17 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
   for (const AccessRecord &W : G.Writes)
     if (repeats(W))
       Rate += W.Rate;
+  // The reason names the hot write that shows contention most clearly,
+  // and of those the most frequent: a global is hot by the sum of its
+  // writes' rates, and one of them may be rare by itself.
+  auto Clearer = [](const AccessRecord &A, const AccessRecord &B) {
+    return std::make_pair(strength(A), A.Rate) >
+           std::make_pair(strength(B), B.Rate);
+  };
   int Hottest = -1;
   for (size_t I = 0; I < G.Writes.size(); ++I)
     if (isHotWrite(G.Writes[I], Rate, Opts) &&
-        (Hottest < 0 || strength(G.Writes[I]) > strength(G.Writes[Hottest])))
+        (Hottest < 0 || Clearer(G.Writes[I], G.Writes[Hottest])))
       Hottest = I;
   if (Hottest >= 0)
     return {GlobalClass::WriteHot,

@@ -971,8 +971,8 @@ void Solver::Program::computeHot() {
       LoopKind K = loopKind(F, CS.Site->Loop);
       if (K == LoopKind::Waiting || !inSteadyState(CS))
         continue;
-      double TR = std::max(R * CS.Site->Frequency,
-                           K == LoopKind::Busy ? CS.Site->LoopFrequency : 0.0);
+      double TR = K == LoopKind::Busy ? CS.Site->LoopFrequency
+                                      : R * CS.Site->Frequency;
       for (const std::string &T : targets(CS))
         Raise(T, TR, F);
     }
@@ -1183,8 +1183,8 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   // Per iteration of the driving loop: of its own busy loop, else of the
   // loop that drives its function.
   double FnRate = R.HotFunction ? C.Rate * At.Frequency : 0.0;
-  R.Rate = std::min(
-      1.0, std::max(FnRate, R.Loop == LoopKind::Busy ? At.LoopFrequency : 0.0));
+  R.Rate = std::min(1.0,
+                    R.Loop == LoopKind::Busy ? At.LoopFrequency : FnRate);
   R.ThreadEntryFunction = C.ThreadEntry;
   R.ProfileCount = At.ProfileCount;
   R.Frequency = At.Frequency;
