@@ -180,7 +180,8 @@ struct Solver::Program {
     return AllLocal || fn(Key).Local;
   }
   bool closedGlobal(const GlobalEntry &G) const {
-    return Opts.Policy.AssumeClosed && !Main.empty() && G.Def && !G.Def->Interposable;
+    return Opts.Policy.AssumeClosed && !Main.empty() && G.Def &&
+           !G.Def->Interposable;
   }
   bool localGlobal(const GlobalEntry &G) const {
     return G.Module >= 0 || (AllLocal && G.Def) || closedGlobal(G);

@@ -15,7 +15,9 @@
 //  * hot code: invoked repeatedly while threads run: thread entries and
 //    what they call, and whatever a busy loop calls. A timer callback runs
 //    at the timer's pace and is not hot; a loop whose body blocks (sleep,
-//    poll, condition wait, an event-loop dispatch) is a waiting loop;
+//    poll, condition wait, an event-loop dispatch) is a waiting loop; a
+//    counted loop in code that runs a bounded number of times (main, and
+//    what only it calls outside its loops) is none;
 //  * every access to each global, through calls into any module, with that
 //    context: Policy's GlobalRecord.
 //
