@@ -86,7 +86,10 @@ std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
       S += "()";
   }
   S += " in " + demangle(A.Function);
-  if (!A.OnceFlag.empty())
+  if (!A.HandedBy.empty())
+    S += ", through a pointer " + demangle(A.HandedBy) + " hands down at " +
+         phaseName(A.When);
+  else if (!A.OnceFlag.empty())
     S += " once, behind the init flag " + A.OnceFlag;
   else if (A.BeforeThreads)
     S += " before the first thread starts";

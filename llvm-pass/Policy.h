@@ -99,6 +99,9 @@ struct AccessRecord {
   bool InMain = false;
   std::string Role; ///< Solver::describe of the function.
   std::string OnceFlag; ///< Runs behind this init flag (OnceRegions.h).
+  /// Through a pointer that a call of this function handed down in a
+  /// phase that does not repeat (When): it runs during that call.
+  std::string HandedBy;
   /// Of a hot function: its callers back to the loop or root that drives
   /// it, nearest first (at most 8).
   std::vector<std::string> DrivenBy;

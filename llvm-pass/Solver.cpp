@@ -49,6 +49,12 @@ struct GlobalUses {
     unsigned Module;
     AccessKind Kind;
     const Position *At;
+    /// Through a pointer parameter: the phase of the call that handed the
+    /// pointer down (the first call of the chain from the code that names
+    /// the global), and the function making it; the access runs during
+    /// that call.
+    Phase HandedIn = Phase::Steady;
+    const std::string *HandedBy = nullptr;
   };
   std::vector<Access> Accesses;
   std::string Escape;
@@ -257,6 +263,8 @@ struct Solver::Program {
   bool isStartUp(const std::string &F, const Position &P) const {
     return StartUpOnly.contains(F) || isBeforeThreads(F, P);
   }
+  /// The phase code at \p P of \p F runs in.
+  Phase phaseAt(const std::string &F, const Position &P) const;
   /// \p CS runs in the steady state: in no phase that does not repeat.
   bool inSteadyState(const CallSite &CS) const {
     Position P = positionOf(CS);
@@ -1033,22 +1041,29 @@ const char *Solver::Program::describe(const std::string &F) const {
 
 GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   GlobalUses Out;
-  // (Function, parameter) pairs walked into; -1 for the function's results.
-  DenseSet<std::pair<const FunctionSummary *, int>> Visited;
+  // The call that handed the pointer down a chain of calls, by its phase
+  // (GlobalUses::Access::HandedIn); Steady for the code naming the global.
+  struct Handed {
+    Phase In = Phase::Steady;
+    const std::string *By = nullptr;
+  };
+  // (Function, parameter, phase handed in) triples walked into; parameter
+  // -1 for the function's results.
+  DenseSet<std::tuple<const FunctionSummary *, int, int>> Visited;
   // Pointer variables whose loads were walked into.
   SmallPtrSet<const GlobalEntry *, 4> Holders;
-  std::function<void(unsigned, const PointerSummary &)> Walk;
+  std::function<void(unsigned, const PointerSummary &, Handed)> Walk;
   // Into parameter Arg of a function whose body some module has.
-  auto WalkParam = [&](const FuncEntry &FE, int Arg) {
-    if (!Visited.insert({FE.F, Arg}).second)
+  auto WalkParam = [&](const FuncEntry &FE, int Arg, Handed H) {
+    if (!Visited.insert({FE.F, Arg, int(H.In)}).second)
       return;
     auto P = FE.F->Params.find(Arg);
     if (P != FE.F->Params.end())
-      Walk(FE.Module, P->second);
+      Walk(FE.Module, P->second, H);
   };
-  Walk = [&](unsigned M, const PointerSummary &W) {
+  Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
     for (const AccessSummary &A : W.Accesses)
-      Out.Accesses.push_back({M, A.Kind, &A.At});
+      Out.Accesses.push_back({M, A.Kind, &A.At, H.In, H.By});
     if (Out.Escape.empty())
       Out.Escape = W.Escape;
     for (const std::string &Fn : W.StoredFunctions)
@@ -1064,12 +1079,13 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.Escape = "address returned in " + Name;
         continue;
       }
-      if (!Visited.insert({&fn(F), -1}).second)
+      // What callers do with a result is no longer part of the call.
+      if (!Visited.insert({&fn(F), -1, int(Phase::Steady)}).second)
         continue;
       auto It = ResultUses.find(F);
       if (It != ResultUses.end())
         for (auto &[CM, Uses] : It->second)
-          Walk(CM, *Uses);
+          Walk(CM, *Uses, Handed());
     }
     for (const std::string &Name : W.HeldBy) {
       // Into the pointers loaded from a pointer variable that holds it
@@ -1083,15 +1099,18 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       }
       if (Holders.insert(P).second)
         for (auto &[PM, PS] : P->Mentions)
-          Walk(PM, PS->Loaded);
+          Walk(PM, PS->Loaded, Handed());
     }
     for (const PointerCall &C : W.Calls) {
+      Handed Down = H;
+      if (Down.In == Phase::Steady)
+        Down = {phaseAt(resolveFn(M, C.At.Function), C.At), &C.At.Function};
       if (C.Site >= 0) {
         // Into every function the indirect call may reach.
         if (const std::vector<unsigned> *Targets =
                 pointerCallTargets(M, C)) {
           for (unsigned T : *Targets)
-            WalkParam(Funcs.find(FuncOrder[T])->second, C.Arg);
+            WalkParam(Funcs.find(FuncOrder[T])->second, C.Arg, Down);
           continue;
         }
       }
@@ -1100,7 +1119,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         // Into the callee's body, wherever it is.
         const FuncEntry &FE = Funcs.find(Callee)->second;
         if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
-          WalkParam(FE, C.Arg);
+          WalkParam(FE, C.Arg, Down);
         } else if (Out.Escape.empty()) {
           Out.Escape = "address passed as a variadic argument of " +
                        C.Callee + " in " + C.At.Function;
@@ -1132,7 +1151,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     }
   };
   for (auto &[M, S] : G.Mentions)
-    Walk(M, S->Uses);
+    Walk(M, S->Uses, Handed());
   return Out;
 }
 
@@ -1163,6 +1182,16 @@ Solver::Program::accessContext(unsigned M, StringRef Function) const {
   return C;
 }
 
+Phase Solver::Program::phaseAt(const std::string &F, const Position &P) const {
+  if (OncePerThread.contains(F) && isInThreadStartUp(F, P))
+    return Phase::ThreadStartUp;
+  if (isStartUp(F, P) || !P.OnceFlag.empty())
+    return Phase::StartUp;
+  if (isShutdown(F, P))
+    return Phase::Shutdown;
+  return Phase::Steady;
+}
+
 AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   const Position &At = *A.At;
   const AccessContext &C = accessContext(A.Module, At.Function);
@@ -1177,6 +1206,13 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
     R.When = Phase::StartUp;
   else if (C.ShutdownOnly || isInMainShutdown(F, At))
     R.When = Phase::Shutdown;
+  // An access through a pointer handed down by a call in a phase that
+  // does not repeat runs during that call: in that phase, however often
+  // the callee runs for other callers.
+  if (R.When == Phase::Steady && A.HandedIn != Phase::Steady) {
+    R.When = A.HandedIn;
+    R.HandedBy = *A.HandedBy;
+  }
   R.StartUp = R.When != Phase::Steady;
   R.Loop = loopKind(F, At.Loop);
   R.HotFunction = C.Hot;
