@@ -1135,17 +1135,17 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.Escape = C.EscapeReason;
         break;
       case CallEffect::Read:
-        Out.Accesses.push_back({M, AccessKind::CallRead, &C.At});
+        Out.Accesses.push_back({M, AccessKind::CallRead, &C.At, H.In, H.By});
         break;
       case CallEffect::Write:
-        Out.Accesses.push_back({M, AccessKind::CallWrite, &C.At});
+        Out.Accesses.push_back({M, AccessKind::CallWrite, &C.At, H.In, H.By});
         Out.OpaqueStores = true;
         break;
       case CallEffect::WriteOnce:
-        Out.Accesses.push_back({M, AccessKind::OnceWrite, &C.At});
+        Out.Accesses.push_back({M, AccessKind::OnceWrite, &C.At, H.In, H.By});
         break;
       case CallEffect::Lock:
-        Out.Accesses.push_back({M, AccessKind::LockCall, &C.At});
+        Out.Accesses.push_back({M, AccessKind::LockCall, &C.At, H.In, H.By});
         break;
       }
     }
