@@ -93,6 +93,9 @@ struct Solver::Program {
   StringSet<> ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots,
       AddressTaken, Escaped, TimerCallbacks;
   std::vector<std::string> ThreadEntryList;
+  /// Of each function whose every address use puts it in struct fields
+  /// (FunctionFields.h): those fields.
+  StringMap<std::set<std::string>> OnlyInFields;
   /// Functions handed to indirect calls, pending the calls' targets.
   struct IndirectArgument {
     std::string Function, Caller;
@@ -443,6 +446,7 @@ void Solver::Program::scanFunctionAddresses() {
     if (F.OnceBody)
       RunOnceRoots.insert(K);
   }
+  StringSet<> NotOnlyInFields;
   for (unsigned M = 0; M < Modules.size(); ++M) {
     for (const AddressUseSummary &A : Modules[M].AddressUses) {
       std::string F = resolveFn(M, A.Function);
@@ -459,6 +463,10 @@ void Solver::Program::scanFunctionAddresses() {
         // indirect calls. Anywhere else, code we cannot see may call it.
         Use = contentsLeakOut(M, A.Owner, A.OwnerLocal) ? AddressUse::Escaped
                                                         : AddressUse::Taken;
+      if (Use == AddressUse::Taken && !A.Fields.empty())
+        OnlyInFields[F].insert(A.Fields.begin(), A.Fields.end());
+      else
+        NotOnlyInFields.insert(F);
       switch (Use) {
       case AddressUse::ThreadEntry:
         AddEntry(F);
@@ -499,6 +507,8 @@ void Solver::Program::scanFunctionAddresses() {
       }
     }
   }
+  for (const auto &F : NotOnlyInFields)
+    OnlyInFields.erase(F.getKey());
 }
 
 void Solver::Program::collectCallSites() {
@@ -521,9 +531,16 @@ void Solver::Program::collectCallSites() {
           for (const std::string &T : *FromTable)
             CS.Targets.push_back(idOf(T));
         } else {
+          // A function put only in other struct fields is not loaded
+          // from this one.
           auto It = IndirectTargets.find(S.CallType);
           if (It != IndirectTargets.end())
-            CS.Targets = It->second;
+            for (unsigned T : It->second) {
+              auto In = OnlyInFields.find(FuncOrder[T]);
+              if (S.Field.empty() || In == OnlyInFields.end() ||
+                  In->second.count(S.Field))
+                CS.Targets.push_back(T);
+            }
         }
       } else if (S.Kind == CallKind::Direct) {
         std::string Callee = resolveFn(FE.Module, S.Callee);

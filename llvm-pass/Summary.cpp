@@ -266,6 +266,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "fty", S.CallType);
   put(O, "from", S.LoadedFrom);
   put(O, "chosen", S.ChosenCallees);
+  put(O, "field", S.Field);
   put(O, "known", S.Known);
   put(O, "creates", S.CreatesThread);
   put(O, "joins", S.JoinsThread);
@@ -287,6 +288,7 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("callee", S.Callee) && O.mapOptional("fty", S.CallType) &&
          O.mapOptional("from", S.LoadedFrom) &&
          O.mapOptional("chosen", S.ChosenCallees) &&
+         O.mapOptional("field", S.Field) &&
          O.mapOptional("known", S.Known) &&
          O.mapOptional("creates", S.CreatesThread) &&
          O.mapOptional("joins", S.JoinsThread) &&
@@ -413,6 +415,7 @@ json::Value cacheline::toJSON(const AddressUseSummary &A) {
     O["caller"] = A.Caller;
     O["site"] = A.Site;
   }
+  put(O, "fields", A.Fields);
   return O;
 }
 
@@ -425,7 +428,8 @@ bool cacheline::fromJSON(const json::Value &V, AddressUseSummary &A,
          mapEnum(*V.getAsObject(), "fb", A.Fallback, P, false) &&
          O.mapOptional("owner", A.Owner) &&
          O.mapOptional("owner_local", A.OwnerLocal) &&
-         O.mapOptional("caller", A.Caller) && O.mapOptional("site", A.Site);
+         O.mapOptional("caller", A.Caller) && O.mapOptional("site", A.Site) &&
+         O.mapOptional("fields", A.Fields);
 }
 
 json::Value cacheline::toJSON(const ModuleSummary &S) {

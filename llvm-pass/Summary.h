@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 8;
+constexpr unsigned FactsFormatVersion = 9;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -216,6 +216,9 @@ struct CallSiteSummary {
   /// Indirect calls of a pointer chosen among named functions (a select or
   /// phi of their addresses, where the optimizer folded a table): those.
   std::vector<std::string> ChosenCallees;
+  /// Indirect calls of a pointer loaded from a struct field: the field
+  /// (FunctionFields.h), which narrows the signature fallback.
+  std::string Field;
   // When no module has the callee's body:
   bool Known = false; ///< A known library function (KnownFunctions.h).
   bool CreatesThread = false;
@@ -295,6 +298,9 @@ struct AddressUseSummary {
   bool OwnerLocal = false;
   std::string Caller; ///< PassedToIndirectCall.
   int Site = -1;      ///< PassedToIndirectCall: an index into Caller's Calls.
+  /// InInitializer, StoredTo, Taken by a store: the struct fields it is put
+  /// in (FunctionFields.h); empty if it is put in no named field.
+  std::vector<std::string> Fields;
 };
 
 struct ModuleSummary {

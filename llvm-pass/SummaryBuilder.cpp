@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SummaryBuilder.h"
+#include "FunctionFields.h"
 #include "KnownFunctions.h"
 #include "LLVMCompat.h"
 #include "OnceRegions.h"
@@ -597,7 +598,7 @@ void leakFacts(const GlobalVariable &GV, GlobalSummary &G) {
 }
 
 /// Every use of \p F's address.
-void addressFacts(const Function &F, Positions &Pos,
+void addressFacts(const Function &F, Positions &Pos, InitializerFields &Fields,
                   std::vector<AddressUseSummary> &Out) {
   auto Add = [&](AddressUse Use) {
     AddressUseSummary A;
@@ -683,8 +684,12 @@ void addressFacts(const Function &F, Positions &Pos,
           Add(AddressUse::AtExit);
         else if (Name == "llvm.used" || Name == "llvm.compiler.used")
           Add(AddressUse::Escaped);
-        else
+        else {
           OwnerUse(AddressUse::InInitializer, *Owner);
+          if (std::optional<std::vector<std::string>> In =
+                  Fields.fieldsOf(*Owner, F))
+            Out.back().Fields = std::move(*In);
+        }
       }
       continue;
     }
@@ -701,6 +706,8 @@ void addressFacts(const Function &F, Positions &Pos,
         OwnerUse(AddressUse::StoredTo, *DestGV);
       else
         Add(AddressUse::Taken); // The program's own memory (leakFacts).
+      if (std::string Field = accessedField(*SI); !Field.empty())
+        Out.back().Fields = {Field};
       continue;
     }
     // Compared, or called: its callers are indirect calls.
@@ -835,6 +842,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       Site.CallType = typeString(CB->getFunctionType());
       Site.LoadedFrom = loadedFrom(CB->getCalledOperand());
       Site.ChosenCallees = chosenCallees(CB->getCalledOperand());
+      Site.Field = calleeField(CB->getCalledOperand());
     } else {
       Site.Kind = CallKind::Direct;
       Site.Callee = Callee->getName().str();
@@ -989,10 +997,11 @@ ModuleSummary cacheline::summarizeModule(Module &M,
   for (GlobalVariable &GV : M.globals())
     if (!GV.getName().starts_with("llvm."))
       S.Globals.push_back(globalSummary(GV, Pos));
+  InitializerFields Fields;
   for (Function &F : M) {
     if (F.isIntrinsic())
       continue;
-    addressFacts(F, Pos, S.AddressUses);
+    addressFacts(F, Pos, Fields, S.AddressUses);
     if (!F.isDeclaration())
       S.Functions.push_back(functionSummary(F, Pos, &F == Main));
   }
