@@ -125,6 +125,9 @@ const StringMap<KnownFunction> &cTable() {
           "event_loop", "event_dispatch", "uv_run", "io_uring_wait_cqe",
           "pthread_join", "thrd_join", "waitpid", "wait"})
       T[Name] = waits();
+    // A symbol of a loaded module: code the program does not have.
+    for (const char *Name : {"dlsym", "dlvsym"})
+      T[Name].ReturnsForeignCode = true;
     T["pthread_join"].JoinsThread = true;
     T["thrd_join"].JoinsThread = true;
     // Callbacks that run before the call returns, on the calling thread.

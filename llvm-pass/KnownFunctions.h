@@ -49,6 +49,8 @@ struct KnownFunction {
   bool JoinsThread = false;
   /// The call blocks until something happens: a loop around it waits.
   bool Waits = false;
+  /// It returns the address of code the program does not have (dlsym).
+  bool ReturnsForeignCode = false;
   /// For libevent's event registrations: the descriptor and event-flag
   /// arguments. With descriptor -1 and none of EV_READ, EV_WRITE and
   /// EV_SIGNAL the event is a timer (the evtimer_* macros pass exactly that).

@@ -230,6 +230,10 @@ struct Solver::Program {
   void solve();
   void scanFunctionAddresses();
   void collectCallSites();
+  /// Calls of a pointer that dlsym returned, directly or through functions
+  /// of the program that return only what it returns: they reach code the
+  /// program does not have, none of its functions.
+  void dropCallsOfForeignCode();
   void resolveIndirectArguments();
   void computeTransitiveFlags();
   void computeStartUpOnly();
@@ -566,6 +570,7 @@ void Solver::Program::collectCallSites() {
       Sites.push_back(std::move(CS));
     }
   }
+  dropCallsOfForeignCode();
   Callers.resize(FuncOrder.size());
   for (auto &[K, Sites] : CallSites)
     for (const CallSite &CS : Sites)
@@ -588,6 +593,45 @@ void Solver::Program::collectCallSites() {
         ResultUses[FuncOrder[T]].push_back({FE.Module, &Uses});
     }
   }
+}
+
+void Solver::Program::dropCallsOfForeignCode() {
+  // Functions returning only what such calls return: a greatest fixed
+  // point (a VFS's xDlSym forwarding to another VFS's).
+  StringSet<> Foreign;
+  for (const std::string &K : FuncOrder)
+    if (!fn(K).ReturnedCalls.empty())
+      Foreign.insert(K);
+  auto ReturnsForeign = [&](const std::vector<CallSite> &Sites, int I) {
+    if (I < 0 || size_t(I) >= Sites.size())
+      return false;
+    const CallSite &CS = Sites[I];
+    return CS.Site->ReturnsForeignCode ||
+           (!CS.Targets.empty() && all_of(CS.Targets, [&](unsigned T) {
+             return Foreign.contains(FuncOrder[T]);
+           }));
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const std::string &K : FuncOrder)
+      if (Foreign.contains(K) &&
+          !all_of(fn(K).ReturnedCalls,
+                  [&](int I) { return ReturnsForeign(CallSites[K], I); })) {
+        Foreign.erase(K);
+        Changed = true;
+      }
+  }
+  std::vector<CallSite *> OfForeignCode;
+  for (auto &[K, Sites] : CallSites)
+    for (CallSite &CS : Sites) {
+      const std::vector<int> &From = CS.Site->CalleeFromCalls;
+      if (!From.empty() && all_of(From, [&, &Sites = Sites](int I) {
+            return ReturnsForeign(Sites, I);
+          }))
+        OfForeignCode.push_back(&CS);
+    }
+  for (CallSite *CS : OfForeignCode)
+    CS->Targets.clear();
 }
 
 void Solver::Program::resolveIndirectArguments() {

@@ -267,6 +267,9 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "from", S.LoadedFrom);
   put(O, "chosen", S.ChosenCallees);
   put(O, "field", S.Field);
+  if (!S.CalleeFromCalls.empty())
+    O["from_calls"] = json::Array(S.CalleeFromCalls);
+  put(O, "foreign", S.ReturnsForeignCode);
   put(O, "known", S.Known);
   put(O, "creates", S.CreatesThread);
   put(O, "joins", S.JoinsThread);
@@ -289,6 +292,8 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("from", S.LoadedFrom) &&
          O.mapOptional("chosen", S.ChosenCallees) &&
          O.mapOptional("field", S.Field) &&
+         O.mapOptional("from_calls", S.CalleeFromCalls) &&
+         O.mapOptional("foreign", S.ReturnsForeignCode) &&
          O.mapOptional("known", S.Known) &&
          O.mapOptional("creates", S.CreatesThread) &&
          O.mapOptional("joins", S.JoinsThread) &&
@@ -351,6 +356,8 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   if (!F.CountedLoops.empty())
     O["counted"] = json::Array(F.CountedLoops);
   O["sites"] = json::Array(F.Calls);
+  if (!F.ReturnedCalls.empty())
+    O["returns"] = json::Array(F.ReturnedCalls);
   json::Array Params;
   for (const auto &[Arg, Uses] : F.Params) {
     json::Object P = pointerToJSON(Uses);
@@ -386,11 +393,17 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
       !blockSetFromJSON(O, "before_loops", F.BeforeLoops, NumBlocks) ||
       !blockSetFromJSON(O, "after_loops", F.AfterLoops, NumBlocks) ||
       !O.mapOptional("counted", F.CountedLoops) ||
-      !O.map("sites", F.Calls) || !O.mapOptional("params", Params) ||
+      !O.map("sites", F.Calls) || !O.mapOptional("returns", F.ReturnedCalls) ||
+      !O.mapOptional("params", Params) ||
       !O.mapOptional("results", Results))
     return false;
   for (ParamRecord &R : Params)
     F.Params[R.Arg] = std::move(R.Uses);
+  for (int Site : F.ReturnedCalls)
+    if (Site < 0 || size_t(Site) >= F.Calls.size()) {
+      P.field("returns").report("call site out of range");
+      return false;
+    }
   for (CallResultRecord &R : Results) {
     if (R.Site < 0 || size_t(R.Site) >= F.Calls.size()) {
       P.field("results").report("call site out of range");

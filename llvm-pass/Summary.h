@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 9;
+constexpr unsigned FactsFormatVersion = 10;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -219,11 +219,16 @@ struct CallSiteSummary {
   /// Indirect calls of a pointer loaded from a struct field: the field
   /// (FunctionFields.h), which narrows the signature fallback.
   std::string Field;
+  /// Indirect calls of a pointer that other calls of the caller return
+  /// (through casts, phis and selects): those calls, by index.
+  std::vector<int> CalleeFromCalls;
   // When no module has the callee's body:
   bool Known = false; ///< A known library function (KnownFunctions.h).
   bool CreatesThread = false;
   bool JoinsThread = false;
   bool Waits = false;
+  /// It returns the address of code the program does not have (dlsym).
+  bool ReturnsForeignCode = false;
   /// The call never returns (exit, abort, a panic routine).
   bool NoReturn = false;
   /// Functions handed to it that it calls before returning (qsort).
@@ -262,6 +267,9 @@ struct FunctionSummary {
   /// loop index.
   std::vector<CountedLoop> CountedLoops;
   std::vector<CallSiteSummary> Calls;
+  /// When every pointer it returns is what one of its calls returns
+  /// (through casts, phis and selects), or null: those calls, by index.
+  std::vector<int> ReturnedCalls;
   /// Accesses through each pointer parameter, by argument number.
   std::map<int, PointerSummary> Params;
   /// Accesses through the pointers that calls return, by call site (an

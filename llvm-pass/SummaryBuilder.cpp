@@ -747,6 +747,34 @@ std::vector<std::string> chosenCallees(const Value *Callee) {
   return underlyingNames<Function>(Callee);
 }
 
+/// The calls whose results \p V is (through pointer casts, phis and
+/// selects; null counts as none), by index in \p FI's call sites; false if
+/// it may be something else.
+bool resultOfCalls(const Value *V, const Positions::FunctionInfo &FI,
+                   std::vector<int> &Out) {
+  SmallVector<const Value *, 4> Worklist{V};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Worklist.empty()) {
+    const Value *U = Worklist.pop_back_val()->stripPointerCasts();
+    if (!Seen.insert(U).second || isa<ConstantPointerNull>(U))
+      continue;
+    if (const auto *Phi = dyn_cast<PHINode>(U)) {
+      append_range(Worklist, Phi->incoming_values());
+    } else if (const auto *Sel = dyn_cast<SelectInst>(U)) {
+      Worklist.push_back(Sel->getTrueValue());
+      Worklist.push_back(Sel->getFalseValue());
+    } else if (auto It = FI.CallSite.find(dyn_cast<CallBase>(U));
+               It != FI.CallSite.end() && !cast<CallBase>(U)->isInlineAsm()) {
+      if (!is_contained(Out, It->second))
+        Out.push_back(It->second);
+    } else {
+      return false;
+    }
+  }
+  llvm::sort(Out);
+  return !Out.empty();
+}
+
 /// Marks the blocks of \p F that run only before its loops and only after
 /// them (FunctionSummary::BeforeLoops, AfterLoops). Without loops, every
 /// block runs once per call: all are before loops.
@@ -843,6 +871,8 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       Site.LoadedFrom = loadedFrom(CB->getCalledOperand());
       Site.ChosenCallees = chosenCallees(CB->getCalledOperand());
       Site.Field = calleeField(CB->getCalledOperand());
+      if (!resultOfCalls(CB->getCalledOperand(), FI, Site.CalleeFromCalls))
+        Site.CalleeFromCalls.clear();
     } else {
       Site.Kind = CallKind::Direct;
       Site.Callee = Callee->getName().str();
@@ -865,9 +895,18 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
         Site.CreatesThread = Known->CreatesThread;
         Site.JoinsThread = Known->JoinsThread;
         Site.Waits = Known->Waits;
+        Site.ReturnsForeignCode = Known->ReturnsForeignCode;
       }
     }
     S.Calls.push_back(std::move(Site));
+  }
+  if (F.getReturnType()->isPointerTy()) {
+    for (const BasicBlock &BB : F)
+      if (const auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator());
+          Ret && !resultOfCalls(Ret->getReturnValue(), FI, S.ReturnedCalls)) {
+        S.ReturnedCalls.clear();
+        break;
+      }
   }
   // What callers do with the pointers that calls return, where the callee
   // may return a global's address without the walk seeing the call: a
