@@ -69,7 +69,8 @@ std::string cacheline::accessedField(const Instruction &I) {
     uint64_t At = 0;
     for (unsigned Op = 1; Op + 1 < Base->getNumOperands(); Op += 2) {
       const auto *Ty = dyn_cast<MDNode>(Base->getOperand(Op));
-      const auto *O = mdconst::dyn_extract<ConstantInt>(Base->getOperand(Op + 1));
+      const auto *O =
+          mdconst::dyn_extract<ConstantInt>(Base->getOperand(Op + 1));
       if (!Ty || !O) // Another TBAA format: no field.
         return {};
       if (O->getZExtValue() > Offset)
@@ -82,8 +83,9 @@ std::string cacheline::accessedField(const Instruction &I) {
     Base = Into;
     Offset -= At;
   }
-  const auto *Name = Base->getNumOperands() ? dyn_cast<MDString>(Base->getOperand(0))
-                                            : nullptr;
+  const auto *Name = Base->getNumOperands()
+                         ? dyn_cast<MDString>(Base->getOperand(0))
+                         : nullptr;
   if (!Name || Name->getString().empty())
     return {};
   return fieldName(Name->getString(), Offset);

@@ -1,4 +1,4 @@
-//===- FunctionFields.h - Struct fields holding function pointers -*- C++ -*-===//
+//===- FunctionFields.h - Fields holding function pointers -----*- C++ -*-===//
 //
 // Which struct field an indirect call loads its callee from, and which
 // fields each function's address is put in, so that the solver can narrow
