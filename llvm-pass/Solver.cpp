@@ -270,8 +270,6 @@ struct Solver::Program {
   bool isStartUp(const std::string &F, const Position &P) const {
     return StartUpOnly.contains(F) || isBeforeThreads(F, P);
   }
-  /// The phase code at \p P of \p F runs in.
-  Phase phaseAt(const std::string &F, const Position &P) const;
   /// \p CS runs in the steady state: in no phase that does not repeat.
   bool inSteadyState(const CallSite &CS) const {
     Position P = positionOf(CS);
@@ -348,17 +346,34 @@ struct Solver::Program {
                                                      StringRef Table) const;
   std::optional<std::vector<std::string>>
   tableTargets(unsigned M, StringRef Table, StringRef CallType) const;
+  /// What phaseAt() needs of a function: its key and its phase sets.
+  struct PhaseFacts {
+    std::string Key;
+    bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false;
+  };
+  PhaseFacts phaseFacts(std::string Key) const {
+    PhaseFacts P;
+    P.OncePerThread = OncePerThread.contains(Key);
+    P.StartUpOnly = StartUpOnly.contains(Key);
+    P.ShutdownOnly = ShutdownOnly.contains(Key);
+    P.Key = std::move(Key);
+    return P;
+  }
+  /// The phase code at \p P of the function \p F describes runs in;
+  /// \p BeforeThreads: isBeforeThreads there.
+  Phase phaseAt(const PhaseFacts &F, const Position &P,
+                bool BeforeThreads) const;
   /// What record() needs of the function an access is in, computed once
   /// per function: the solver's sets are keyed by name.
-  struct AccessContext {
-    std::string Key;
-    bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false,
-         Hot = false, EventPaced = false, ThreadEntry = false, InMain = false;
+  struct AccessContext : PhaseFacts {
+    bool Hot = false, EventPaced = false, ThreadEntry = false, InMain = false;
     double Rate = 0;
     const char *Role = nullptr;
     std::vector<std::string> DrivenBy;
   };
   mutable std::vector<StringMap<AccessContext>> AccessContexts;
+  /// Computed once the solver is done (the walks of tableFunctions() run
+  /// before the phases are known).
   const AccessContext &accessContext(unsigned M, StringRef Function) const;
   AccessRecord record(const GlobalUses::Access &A) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
@@ -1123,8 +1138,12 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Walk(FE.Module, P->second, H);
   };
   Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
+    // Every access of this walk runs in the phase it was handed down in.
+    auto Record = [&](AccessKind Kind, const Position &At) {
+      Out.Accesses.push_back({M, Kind, &At, H.In, H.By});
+    };
     for (const AccessSummary &A : W.Accesses)
-      Out.Accesses.push_back({M, A.Kind, &A.At, H.In, H.By});
+      Record(A.Kind, A.At);
     if (Out.Escape.empty())
       Out.Escape = W.Escape;
     for (const std::string &Fn : W.StoredFunctions)
@@ -1164,8 +1183,11 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     }
     for (const PointerCall &C : W.Calls) {
       Handed Down = H;
-      if (Down.In == Phase::Steady)
-        Down = {phaseAt(resolveFn(M, C.At.Function), C.At), &C.At.Function};
+      if (Down.In == Phase::Steady) {
+        PhaseFacts Caller = phaseFacts(resolveFn(M, C.At.Function));
+        Down = {phaseAt(Caller, C.At, isBeforeThreads(Caller.Key, C.At)),
+                &C.At.Function};
+      }
       if (C.Site >= 0) {
         // Into every function the indirect call may reach.
         if (const std::vector<unsigned> *Targets =
@@ -1196,17 +1218,17 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.Escape = C.EscapeReason;
         break;
       case CallEffect::Read:
-        Out.Accesses.push_back({M, AccessKind::CallRead, &C.At, H.In, H.By});
+        Record(AccessKind::CallRead, C.At);
         break;
       case CallEffect::Write:
-        Out.Accesses.push_back({M, AccessKind::CallWrite, &C.At, H.In, H.By});
+        Record(AccessKind::CallWrite, C.At);
         Out.OpaqueStores = true;
         break;
       case CallEffect::WriteOnce:
-        Out.Accesses.push_back({M, AccessKind::OnceWrite, &C.At, H.In, H.By});
+        Record(AccessKind::OnceWrite, C.At);
         break;
       case CallEffect::Lock:
-        Out.Accesses.push_back({M, AccessKind::LockCall, &C.At, H.In, H.By});
+        Record(AccessKind::LockCall, C.At);
         break;
       }
     }
@@ -1224,11 +1246,8 @@ Solver::Program::accessContext(unsigned M, StringRef Function) const {
   AccessContext &C = It->second;
   if (!New)
     return C;
-  C.Key = resolveFn(M, Function);
+  static_cast<PhaseFacts &>(C) = phaseFacts(resolveFn(M, Function));
   const std::string &F = C.Key;
-  C.OncePerThread = OncePerThread.contains(F);
-  C.StartUpOnly = StartUpOnly.contains(F);
-  C.ShutdownOnly = ShutdownOnly.contains(F);
   C.Hot = Hot.contains(F);
   C.EventPaced = EventPaced.contains(F);
   C.ThreadEntry = ThreadEntries.contains(F);
@@ -1243,12 +1262,13 @@ Solver::Program::accessContext(unsigned M, StringRef Function) const {
   return C;
 }
 
-Phase Solver::Program::phaseAt(const std::string &F, const Position &P) const {
-  if (OncePerThread.contains(F) && isInThreadStartUp(F, P))
+Phase Solver::Program::phaseAt(const PhaseFacts &C, const Position &P,
+                               bool BeforeThreads) const {
+  if (C.OncePerThread && isInThreadStartUp(C.Key, P))
     return Phase::ThreadStartUp;
-  if (isStartUp(F, P) || !P.OnceFlag.empty())
+  if (C.StartUpOnly || BeforeThreads || !P.OnceFlag.empty())
     return Phase::StartUp;
-  if (isShutdown(F, P))
+  if (C.ShutdownOnly || isInMainShutdown(C.Key, P))
     return Phase::Shutdown;
   return Phase::Steady;
 }
@@ -1261,12 +1281,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.Kind = A.Kind;
   R.OnceFlag = At.OnceFlag;
   R.BeforeThreads = isBeforeThreads(F, At);
-  if (C.OncePerThread && isInThreadStartUp(F, At))
-    R.When = Phase::ThreadStartUp;
-  else if (C.StartUpOnly || R.BeforeThreads || !R.OnceFlag.empty())
-    R.When = Phase::StartUp;
-  else if (C.ShutdownOnly || isInMainShutdown(F, At))
-    R.When = Phase::Shutdown;
+  R.When = phaseAt(C, At, R.BeforeThreads);
   // An access through a pointer handed down by a call in a phase that
   // does not repeat runs during that call: in that phase, however often
   // the callee runs for other callers.
