@@ -747,9 +747,9 @@ std::vector<std::string> chosenCallees(const Value *Callee) {
   return underlyingNames<Function>(Callee);
 }
 
-/// The calls whose results \p V is (through pointer casts, phis and
-/// selects; null counts as none), by index in \p FI's call sites; false if
-/// it may be something else.
+/// Adds to \p Out the calls whose results \p V is (through pointer casts,
+/// phis and selects; null counts as none), by index in \p FI's call sites;
+/// false if it may be something else.
 bool resultOfCalls(const Value *V, const Positions::FunctionInfo &FI,
                    std::vector<int> &Out) {
   SmallVector<const Value *, 4> Worklist{V};
@@ -772,7 +772,7 @@ bool resultOfCalls(const Value *V, const Positions::FunctionInfo &FI,
     }
   }
   llvm::sort(Out);
-  return !Out.empty();
+  return true;
 }
 
 /// Marks the blocks of \p F that run only before its loops and only after

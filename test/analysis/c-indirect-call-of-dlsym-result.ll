@@ -3,7 +3,7 @@
 ; such calls return: a VFS's xDlSym) is called as code from elsewhere, not
 ; as any function of the program of its type. main hands on_event to the
 ; plugin's init, a pointer that lookup() returns, which returns only what
-; dlsym returns, of type void (ptr); call_now, a function of
+; dlsym returns or null, of type void (ptr); call_now, a function of
 ; the program of that type whose address is taken, is not reached by that
 ; call, and on_event is a callback of unknown code: @events, which on_event
 ; writes, is write-hot. (Before, the signature fallback sent the call to
@@ -14,7 +14,9 @@
 ;   static void on_event(long v) { events += v; }
 ;   static void call_now(cb_t f) { f(1); }
 ;   static void (*volatile reg_hook)(cb_t) = call_now;
+;   static volatile int dl_disabled;
 ;   __attribute__((noinline)) static void *lookup(const char *name) {
+;     if (dl_disabled) return 0;        // a return of its own, first
 ;     return dlsym(RTLD_DEFAULT, name); }
 ;   static void *worker(void *arg) { long n = (long)arg, sum = 0;
 ;     for (long i = 0; i < n; ++i) sum += events; return (void *)sum; }
@@ -39,6 +41,7 @@ target triple = "x86_64-pc-linux-gnu"
 @reg_hook = internal global ptr @call_now, align 8
 @.str.1 = private unnamed_addr constant [5 x i8] c"%ld\0A\00", align 1
 @events = internal unnamed_addr global i64 0, align 8
+@dl_disabled = internal global i32 0, align 4
 
 define dso_local noundef i32 @main(i32 noundef %argc, ptr nocapture noundef readnone %argv) local_unnamed_addr {
 entry:
@@ -82,6 +85,14 @@ declare void @llvm.lifetime.start.p0(i64 immarg, ptr nocapture)
 
 define internal fastcc ptr @lookup() unnamed_addr {
 entry:
+  %off = load volatile i32, ptr @dl_disabled, align 4
+  %disabled = icmp ne i32 %off, 0
+  br i1 %disabled, label %none, label %sym
+
+none:
+  ret ptr null
+
+sym:
   %call = tail call ptr @dlsym(ptr noundef null, ptr noundef nonnull @.str)
   ret ptr %call
 }
