@@ -225,10 +225,16 @@ std::optional<KnownFunction> lookupDemangled(StringRef Demangled) {
   return std::nullopt;
 }
 
+/// The demangled name of a C++ symbol in namespace std (a function of
+/// std::, or a lambda inside one), which is all the table matches on
+/// demangled; empty for any other. Demangling is slow: the audit asks this
+/// of every function of binaries with a hundred thousand.
 std::string demangled(StringRef Name) {
-  if (!Name.starts_with("_Z"))
-    return {};
-  return demangle(Name.str());
+  for (StringRef Prefix : {"_ZSt", "_ZNSt", "_ZNKSt", "_ZZSt", "_ZZNSt",
+                           "_ZZNKSt"})
+    if (Name.starts_with(Prefix))
+      return demangle(Name.str());
+  return {};
 }
 
 } // namespace
@@ -263,8 +269,46 @@ cacheline::lookupKnownFunction(const Function &Callee) {
   return lookupKnownFunction(Callee.getName());
 }
 
-bool cacheline::isLibraryThreadTrampoline(const Function &F) {
-  std::string D = demangled(F.getName());
+AddressUse cacheline::addressUseOf(CallbackKind K, bool Known) {
+  switch (K) {
+  case CallbackKind::ThreadEntry:
+    return AddressUse::ThreadEntry;
+  case CallbackKind::RunOnce:
+    return AddressUse::RunOnce;
+  case CallbackKind::AtExit:
+    return AddressUse::AtExit;
+  case CallbackKind::Synchronous:
+    return AddressUse::Synchronous;
+  case CallbackKind::Async:
+    return AddressUse::Escaped;
+  case CallbackKind::Timer:
+    return AddressUse::Timer;
+  case CallbackKind::None:
+    break;
+  }
+  // Unknown code may call it on any thread.
+  return Known ? AddressUse::Taken : AddressUse::Escaped;
+}
+
+void cacheline::recordKnownCallee(CallSiteSummary &Site,
+                                  const KnownFunction &K) {
+  Site.Known = true;
+  Site.CreatesThread = K.CreatesThread;
+  Site.JoinsThread = K.JoinsThread;
+  Site.Waits = K.Waits;
+  Site.ReturnsForeignCode = K.ReturnsForeignCode;
+}
+
+void cacheline::recordCallbackArgument(CallSiteSummary &Site, bool Known,
+                                       CallbackKind K, std::string Fn) {
+  if (K == CallbackKind::Synchronous)
+    Site.SyncCallbacks.push_back(std::move(Fn));
+  else if (!Known || isDeferredCallback(K))
+    Site.DeferredCallbacks.push_back(std::move(Fn));
+}
+
+bool cacheline::isLibraryThreadTrampoline(StringRef Name) {
+  std::string D = demangled(Name);
   if (D.empty())
     return false;
   StringRef S(D);
@@ -274,8 +318,8 @@ bool cacheline::isLibraryThreadTrampoline(const Function &F) {
          S.starts_with("std::__1::__thread_proxy<");
 }
 
-bool cacheline::isCallOnceBody(const Function &F) {
-  std::string D = demangled(F.getName());
+bool cacheline::isCallOnceBody(StringRef Name) {
+  std::string D = demangled(Name);
   if (D.empty())
     return false;
   StringRef S(D);

@@ -81,12 +81,28 @@ std::optional<KnownFunction> lookupKnownFunction(const llvm::Function &Callee);
 /// The same by symbol name, for code that has no IR (cacheline-audit).
 std::optional<KnownFunction> lookupKnownFunction(llvm::StringRef Name);
 
-/// True for the body of a callable that libstdc++ or libc++ starts on a new
-/// thread (std::thread::_State_impl<...>::_M_run, std::__thread_proxy<...>).
-bool isLibraryThreadTrampoline(const llvm::Function &F);
+/// What a function's address handed to a call says about the function,
+/// when no module has the callee's body: by the callback kind of its
+/// argument, if \p Known (a known function); else unknown code may call it
+/// on any thread.
+AddressUse addressUseOf(CallbackKind K, bool Known);
 
-/// True for the callable run through std::call_once.
-bool isCallOnceBody(const llvm::Function &F);
+/// Records in \p Site what a call of the known function \p K does to the
+/// program's threads, for when no module has the callee's body.
+void recordKnownCallee(CallSiteSummary &Site, const KnownFunction &K);
+/// Records in \p Site the function \p Fn handed to its callee in an
+/// argument of kind \p K (None if the callee is not \p Known): called
+/// back before the call returns, or later, from any thread.
+void recordCallbackArgument(CallSiteSummary &Site, bool Known, CallbackKind K,
+                            std::string Fn);
+
+/// True for the body (by its symbol name) of a callable that libstdc++ or
+/// libc++ starts on a new thread (std::thread::_State_impl<...>::_M_run,
+/// std::__thread_proxy<...>).
+bool isLibraryThreadTrampoline(llvm::StringRef Name);
+
+/// True for the callable run through std::call_once, by its symbol name.
+bool isCallOnceBody(llvm::StringRef Name);
 
 } // namespace cacheline
 

@@ -772,32 +772,48 @@ Solver::Program::tableTargets(unsigned M, StringRef Table,
 
 void Solver::Program::computeTransitiveFlags() {
   // A call starts threads (or joins them, or waits) if some function it may
-  // reach does.
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    for (auto &[F, Sites] : CallSites) {
-      for (CallSite &CS : Sites) {
-        for (const std::string &T : targets(CS)) {
-          if (!CS.StartsThreads && MayStartThreads.contains(T))
-            CS.StartsThreads = Changed = true;
-          if (!CS.Waits && MayWait.contains(T))
-            CS.Waits = Changed = true;
-          // A crash path that stops the threads before it exits (a call
-          // that never returns) ends the program, not a generation.
-          if (!CS.JoinsThreads && !CS.Site->NoReturn &&
-              MayJoinThreads.contains(T))
-            CS.JoinsThreads = Changed = true;
-        }
-        if (CS.StartsThreads && MayStartThreads.insert(F).second)
-          Changed = true;
-        if (CS.JoinsThreads && MayJoinThreads.insert(F).second)
-          Changed = true;
-        if (CS.Waits && MayWait.insert(F).second)
-          Changed = true;
+  // reach does; then so does its caller. Backwards along the call graph
+  // from the calls that do it themselves, each function once per flag.
+  enum { Starts, Joins, Waits, NumFlags };
+  std::vector<bool> May[NumFlags];
+  std::vector<unsigned> Worklist[NumFlags];
+  for (auto &M : May)
+    M.assign(FuncOrder.size(), false);
+  auto Flag = [](CallSite &CS, int F) -> bool & {
+    return F == Starts ? CS.StartsThreads
+                       : F == Joins ? CS.JoinsThreads : CS.Waits;
+  };
+  auto MarkCaller = [&](const CallSite &CS, int F) {
+    unsigned Id = idOf(CS.Caller);
+    if (!May[F][Id]) {
+      May[F][Id] = true;
+      Worklist[F].push_back(Id);
+    }
+  };
+  for (auto &[Caller, Sites] : CallSites)
+    for (CallSite &CS : Sites)
+      for (int F = 0; F != NumFlags; ++F)
+        if (Flag(CS, F))
+          MarkCaller(CS, F);
+  for (int F = 0; F != NumFlags; ++F)
+    while (!Worklist[F].empty()) {
+      unsigned Callee = Worklist[F].back();
+      Worklist[F].pop_back();
+      for (const CallSite *C : Callers[Callee]) {
+        auto &CS = const_cast<CallSite &>(*C);
+        // A crash path that stops the threads before it exits (a call
+        // that never returns) ends the program, not a generation.
+        if (Flag(CS, F) || (F == Joins && CS.Site->NoReturn))
+          continue;
+        Flag(CS, F) = true;
+        MarkCaller(CS, F);
       }
     }
-  }
+  StringSet<> *Sets[NumFlags] = {&MayStartThreads, &MayJoinThreads, &MayWait};
+  for (int F = 0; F != NumFlags; ++F)
+    for (unsigned Id = 0; Id != FuncOrder.size(); ++Id)
+      if (May[F][Id])
+        Sets[F]->insert(FuncOrder[Id]);
 }
 
 std::optional<Solver::Program::BeforeThreads>

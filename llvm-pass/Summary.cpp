@@ -126,6 +126,47 @@ bool fromJSON(const json::Value &V, CallResultRecord &R, json::Path P) {
 
 } // namespace
 
+void cacheline::markLoopPhases(const std::vector<std::vector<int>> &Successors,
+                               const std::vector<bool> &InLoop,
+                               FunctionSummary &S) {
+  const size_t N = Successors.size();
+  bool AnyLoop = is_contained(InLoop, true);
+  S.BeforeLoops.assign(N, !AnyLoop);
+  S.AfterLoops.assign(N, false);
+  if (!AnyLoop)
+    return;
+  std::vector<std::vector<int>> Predecessors(N);
+  for (size_t B = 0; B != N; ++B)
+    for (int Succ : Successors[B])
+      Predecessors[Succ].push_back(B);
+  // The blocks reachable from loop blocks along \p Next (successors or
+  // predecessors), the loop blocks' own neighbours included.
+  auto ReachFromLoops = [&](const std::vector<std::vector<int>> &Next) {
+    std::vector<bool> Reached(N, false);
+    std::vector<int> Worklist;
+    for (size_t B = 0; B != N; ++B)
+      if (InLoop[B])
+        append_range(Worklist, Next[B]);
+    while (!Worklist.empty()) {
+      int B = Worklist.back();
+      Worklist.pop_back();
+      if (Reached[B])
+        continue;
+      Reached[B] = true;
+      append_range(Worklist, Next[B]);
+    }
+    return Reached;
+  };
+  std::vector<bool> FromLoop = ReachFromLoops(Successors);
+  std::vector<bool> ToLoop = ReachFromLoops(Predecessors);
+  for (size_t B = 0; B != N; ++B) {
+    if (InLoop[B])
+      continue;
+    S.BeforeLoops[B] = !FromLoop[B];
+    S.AfterLoops[B] = FromLoop[B] && !ToLoop[B];
+  }
+}
+
 const char *cacheline::accessKindName(AccessKind K) { return nameOf(K); }
 std::optional<AccessKind> cacheline::parseAccessKind(StringRef Name) {
   return parseName<AccessKind>(Name);

@@ -279,6 +279,13 @@ struct FunctionSummary {
   std::vector<std::pair<int, PointerSummary>> CallResults;
 };
 
+/// Sets \p S's BeforeLoops and AfterLoops from its control-flow graph:
+/// \p Successors of each block, and \p InLoop, the blocks in a cycle. The
+/// same for IR (SummaryBuilder) and machine code (cacheline-audit). Without
+/// loops, every block runs once per call: all are before loops.
+void markLoopPhases(const std::vector<std::vector<int>> &Successors,
+                    const std::vector<bool> &InLoop, FunctionSummary &S);
+
 /// What one use of a function's address tells.
 enum class AddressUse {
   ThreadEntry, ///< Handed to a thread creator.

@@ -612,26 +612,6 @@ void addressFacts(const Function &F, Positions &Pos, InitializerFields &Fields,
     A->Owner = Owner.getName().str();
     A->OwnerLocal = Owner.hasLocalLinkage();
   };
-  auto Category = [](CallbackKind K, bool Known) {
-    switch (K) {
-    case CallbackKind::ThreadEntry:
-      return AddressUse::ThreadEntry;
-    case CallbackKind::RunOnce:
-      return AddressUse::RunOnce;
-    case CallbackKind::AtExit:
-      return AddressUse::AtExit;
-    case CallbackKind::Synchronous:
-      return AddressUse::Synchronous;
-    case CallbackKind::Async:
-      return AddressUse::Escaped;
-    case CallbackKind::Timer:
-      return AddressUse::Timer;
-    case CallbackKind::None:
-      break;
-    }
-    // Unknown code may call it on any thread.
-    return Known ? AddressUse::Taken : AddressUse::Escaped;
-  };
 
   SmallVector<const Use *, 8> Worklist;
   SmallPtrSet<const Value *, 8> SeenValues;
@@ -662,7 +642,7 @@ void addressFacts(const Function &F, Positions &Pos, InitializerFields &Fields,
                              : CallbackKind::None;
       AddressUseSummary *A = Add(AddressUse::PassedToCall);
       A->Callee = Callee->getName().str();
-      A->Fallback = Category(K, Known.has_value());
+      A->Fallback = addressUseOf(K, Known.has_value());
       continue;
     }
     // The same address under another name: a cast, or one of the values a
@@ -775,68 +755,31 @@ bool resultOfCalls(const Value *V, const Positions::FunctionInfo &FI,
   return true;
 }
 
-/// Marks the blocks of \p F that run only before its loops and only after
-/// them (FunctionSummary::BeforeLoops, AfterLoops). Without loops, every
-/// block runs once per call: all are before loops.
-void loopPhases(Function &F, LoopInfo &LI, FunctionSummary &S,
-                Positions::FunctionInfo &FI) {
-  unsigned N = F.size();
-  S.BeforeLoops.assign(N, LI.empty());
-  S.AfterLoops.assign(N, false);
-  if (LI.empty())
-    return;
-  // The blocks reachable from loop blocks along \p Next (successors or
-  // predecessors), the loop blocks' own neighbours included.
-  auto ReachFromLoops = [&](auto Next) {
-    std::vector<bool> Reached(N, false);
-    SmallVector<const BasicBlock *, 16> Worklist;
-    for (const BasicBlock &BB : F)
-      if (LI.getLoopFor(&BB))
-        append_range(Worklist, Next(&BB));
-    while (!Worklist.empty()) {
-      const BasicBlock *BB = Worklist.pop_back_val();
-      unsigned B = FI.Block.lookup(BB);
-      if (Reached[B])
-        continue;
-      Reached[B] = true;
-      append_range(Worklist, Next(BB));
-    }
-    return Reached;
-  };
-  std::vector<bool> FromLoop = ReachFromLoops(
-      [](const BasicBlock *BB) { return successors(BB); });
-  std::vector<bool> ToLoop = ReachFromLoops(
-      [](const BasicBlock *BB) { return predecessors(BB); });
-  for (const BasicBlock &BB : F) {
-    unsigned B = FI.Block.lookup(&BB);
-    if (LI.getLoopFor(&BB))
-      continue;
-    S.BeforeLoops[B] = !FromLoop[B];
-    S.AfterLoops[B] = FromLoop[B] && !ToLoop[B];
-  }
-}
-
 FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   FunctionSummary S;
   S.Name = F.getName().str();
   S.Type = typeString(F.getFunctionType());
   S.Local = F.hasLocalLinkage();
   S.Interposable = F.isInterposable();
-  S.ThreadTrampoline = isLibraryThreadTrampoline(F);
-  S.OnceBody = isCallOnceBody(F);
+  S.ThreadTrampoline = isLibraryThreadTrampoline(F.getName());
+  S.OnceBody = isCallOnceBody(F.getName());
   S.NumArgs = F.arg_size();
   Positions::FunctionInfo &FI = Pos.info(F);
+  LoopInfo &LI = Pos.loops(F);
+  std::vector<std::vector<int>> Successors;
+  std::vector<bool> InLoop;
+  for (BasicBlock &BB : F) {
+    Successors.emplace_back();
+    for (const BasicBlock *SB : successors(&BB))
+      Successors.back().push_back(FI.Block.lookup(SB));
+    InLoop.push_back(LI.getLoopFor(&BB));
+  }
+  markLoopPhases(Successors, InLoop, S);
   // The CFG of code that may start threads (by its calls), for start-up,
   // which runs into main and the functions only start-up calls up to their
   // first thread creation.
   if (IsMain || any_of(instructions(F), isCallSite))
-    for (BasicBlock &BB : F) {
-      S.Successors.emplace_back();
-      for (const BasicBlock *SB : successors(&BB))
-        S.Successors.back().push_back(FI.Block.lookup(SB));
-    }
-  LoopInfo &LI = Pos.loops(F);
-  loopPhases(F, LI, S, FI);
+    S.Successors = std::move(Successors);
   DominatorTree &DT = Pos.FAM.getResult<DominatorTreeAnalysis>(F);
   for (Instruction &I : instructions(F)) {
     if (!isCallSite(I))
@@ -882,21 +825,14 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
         auto *Fn = dyn_cast<Function>(Arg.get()->stripPointerCasts());
         if (!Fn)
           continue;
-        CallbackKind Kind =
+        recordCallbackArgument(
+            Site, Known.has_value(),
             Known ? Known->callbackIn(*CB, CB->getArgOperandNo(&Arg))
-                  : CallbackKind::None;
-        if (Kind == CallbackKind::Synchronous)
-          Site.SyncCallbacks.push_back(Fn->getName().str());
-        else if (!Known || isDeferredCallback(Kind))
-          Site.DeferredCallbacks.push_back(Fn->getName().str());
+                  : CallbackKind::None,
+            Fn->getName().str());
       }
-      if (Known) {
-        Site.Known = true;
-        Site.CreatesThread = Known->CreatesThread;
-        Site.JoinsThread = Known->JoinsThread;
-        Site.Waits = Known->Waits;
-        Site.ReturnsForeignCode = Known->ReturnsForeignCode;
-      }
+      if (Known)
+        recordKnownCallee(Site, *Known);
     }
     S.Calls.push_back(std::move(Site));
   }

@@ -1,13 +1,14 @@
 //===- AuditPolicy.h - Classes for data symbols of a binary -----*- C++ -*-===//
 //
-// Turns machine-code facts into the pass's vocabulary: write-hot,
-// read-mostly, neutral, and unknown (the binary does not show every access).
-// Works out the program context first: thread entries (the start routines
-// handed to pthread_create and thrd_create), start-up code (main before it
-// may start a thread, init-array functions, and functions reached only
-// from those; fini-array functions run once, at exit), lock calls (the pthread and C11 lock family, and functions
-// of the binary that hand their first argument on to them), and what known
-// library functions do with the addresses they are given.
+// Classifies a binary's data symbols in the pass's vocabulary (write-hot,
+// read-mostly, neutral) with the pass's own solver and rules: the
+// machine code's facts become a program summary (MachineSummary.h), the
+// solver works out thread entries, start-up, thread start-up, shut-down,
+// waiting loops and hot code, and `decide` gives each symbol its class.
+// What only a binary shows stays here: RELRO data is read-mostly by
+// construction, a symbol no code touches directly is unknown (reached
+// through pointers the scanner does not follow), and so is one whose
+// address escapes (the pass's "skipped").
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +16,9 @@
 #define CACHELINE_AUDIT_AUDITPOLICY_H
 
 #include "CodeScanner.h"
+#include "Summary.h"
 
-#include <set>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace cacheline {
@@ -34,46 +34,29 @@ struct SymbolVerdict {
   std::string Reason;
   /// Set from a perf c2c profile rather than from the code.
   bool Observed = false;
-  /// Run-time writes that make it write-hot (a measure of heat).
+  /// Write sites at run time, of a write-hot symbol (a measure of heat).
   unsigned HotWrites = 0;
 };
 
-struct ProgramContext {
-  bool HasThreads = false;
-  std::vector<bool> ThreadEntry; ///< Per function.
-  std::vector<bool> StartUp;     ///< Per function: runs only at start-up.
-  std::vector<bool> Exit;        ///< Per function: a fini-array entry.
-  std::vector<bool> LockWrapper; ///< Per function.
-  /// Blocks of main, and per block the address from which its code may run
-  /// beside threads (UINT64_MAX: none of it).
-  std::vector<std::pair<uint64_t, uint64_t>> MainBlocks;
-  std::vector<uint64_t> MainThreadsFrom;
-  /// Natural loops (function, loop) whose own blocks call something that
-  /// blocks (sleep, poll, a condition wait, an event loop; known by name,
-  /// as in the pass, or a function of the binary that reaches one): they
-  /// wake rarely, and what they write is not written repeatedly.
-  std::set<std::pair<uint32_t, uint32_t>> WaitingLoops;
+/// One access to a symbol as the solver saw it, in the image's terms.
+struct SymbolAccess {
+  uint32_t Function = 0; ///< Index into BinaryImage::functions().
+  uint64_t Address = 0;  ///< Of the instruction.
+  cacheline::AccessKind Kind = cacheline::AccessKind::Load;
+  LoopKind Loop = LoopKind::None;
+  /// Runs in a phase that does not repeat: start-up, a thread's start-up,
+  /// shut-down.
+  bool StartUp = false;
 
-  /// True if the instruction at \p Addr of main runs before any thread.
-  bool isInMainBeforeThreads(uint64_t Addr) const;
-  /// True if \p A is in a loop that waits.
-  bool inWaitingLoop(const DataAccess &A) const {
-    return A.Loop != DataAccess::NoLoop &&
-           WaitingLoops.count({A.Function, A.Loop});
-  }
+  bool isWrite() const { return cacheline::isWrite(Kind); }
 };
 
 struct Audit {
-  ProgramContext Context;
-  /// The scanner's accesses, with calls resolved into reads, writes and
-  /// lock calls where the callee is known.
-  std::vector<DataAccess> Accesses;
+  /// The program may run more than one thread.
+  bool HasThreads = false;
   std::vector<SymbolVerdict> Verdicts; ///< Per data symbol.
-  /// Per data symbol, its entries of Accesses (which stays unchanged).
-  std::vector<std::vector<const DataAccess *>> AccessesOf;
-
-  /// Runs at start-up, before any thread.
-  bool isStartUp(const BinaryImage &Image, const DataAccess &A) const;
+  /// Per data symbol, its writes and reads.
+  std::vector<std::vector<SymbolAccess>> Writes, Reads;
 };
 
 Audit classifySymbols(const BinaryImage &Image, const MachineFacts &Facts);

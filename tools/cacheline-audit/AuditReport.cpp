@@ -16,6 +16,7 @@
 
 using namespace llvm;
 using namespace cacheline::audit;
+using cacheline::LoopKind;
 
 namespace {
 
@@ -39,13 +40,12 @@ std::vector<std::string> writers(const AuditOutput &Out, uint32_t Sym,
                                  size_t Max) {
   std::vector<std::string> Names;
   std::set<std::string> Seen;
-  for (const DataAccess *A : Out.Result.AccessesOf[Sym]) {
-    if (!A->isWrite() || Out.Result.isStartUp(Out.Image, *A))
+  for (const SymbolAccess &A : Out.Result.Writes[Sym]) {
+    if (A.StartUp)
       continue;
-    std::string Name = demangle(Out.Image.functions()[A->Function].Name);
-    if (A->InLoop)
-      Name += Out.Result.Context.inWaitingLoop(*A) ? " (waiting loop)"
-                                                   : " (loop)";
+    std::string Name = demangle(Out.Image.functions()[A.Function].Name);
+    if (A.Loop != LoopKind::None)
+      Name += A.Loop == LoopKind::Waiting ? " (waiting loop)" : " (loop)";
     if (Seen.insert(Name).second && Names.size() < Max)
       Names.push_back(Name);
   }
@@ -82,7 +82,7 @@ void cacheline::audit::printTable(raw_ostream &OS, const AuditOutput &Out,
      << Counts[1] << " read-mostly, " << Counts[2] << " neutral, " << Counts[3]
      << " unknown; " << Out.Hazards.size() << " hazard line"
      << (Out.Hazards.size() == 1 ? "" : "s") << '\n';
-  if (!Out.Result.Context.HasThreads)
+  if (!Out.Result.HasThreads)
     OS << "no thread creation found: no line can be shared\n";
 
   unsigned Shown = 0;
@@ -132,7 +132,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
     J.attribute("kind", binaryKindName(Image.kind()));
     J.attribute("symbol_table", Image.symbolTable());
     J.attribute("line_size", int64_t(Out.LineSize));
-    J.attribute("threads", Out.Result.Context.HasThreads);
+    J.attribute("threads", Out.Result.HasThreads);
     J.attributeObject("summary", [&] {
       J.attribute("symbols", int64_t(Syms.size()));
       for (unsigned C = 0; C != 4; ++C)
@@ -153,28 +153,30 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
             J.attribute("observed", true);
           size_t NumWrites = 0, NumReads = 0;
           J.attributeArray("writes", [&] {
-            for (const DataAccess *A : Out.Result.AccessesOf[S]) {
-              if (!A->isWrite() || NumWrites++ >= MaxListed)
+            for (const SymbolAccess &A : Out.Result.Writes[S]) {
+              if (NumWrites++ >= MaxListed)
                 continue;
               J.object([&] {
-                J.attribute("function", text(Image.functions()[A->Function].Name));
-                J.attribute("kind", accessKindName(A->Kind));
-                J.attribute("loop", A->InLoop);
-                if (Out.Result.Context.inWaitingLoop(*A))
+                J.attribute("function",
+                            text(Image.functions()[A.Function].Name));
+                J.attribute("kind", accessKindName(A.Kind));
+                J.attribute("loop", A.Loop != LoopKind::None);
+                if (A.Loop == LoopKind::Waiting)
                   J.attribute("loop_waits", true);
-                J.attribute("start_up", Out.Result.isStartUp(Image, *A));
-                J.attribute("at", addressText(Image, A->InstAddress));
+                J.attribute("start_up", A.StartUp);
+                J.attribute("at", addressText(Image, A.Address));
               });
             }
           });
           J.attributeArray("reads", [&] {
-            for (const DataAccess *A : Out.Result.AccessesOf[S]) {
-              if (A->Kind != AccessKind::Load || NumReads++ >= MaxListed)
+            for (const SymbolAccess &A : Out.Result.Reads[S]) {
+              if (NumReads++ >= MaxListed)
                 continue;
               J.object([&] {
-                J.attribute("function", text(Image.functions()[A->Function].Name));
-                J.attribute("loop", A->InLoop);
-                J.attribute("at", addressText(Image, A->InstAddress));
+                J.attribute("function",
+                            text(Image.functions()[A.Function].Name));
+                J.attribute("loop", A.Loop != LoopKind::None);
+                J.attribute("at", addressText(Image, A.Address));
               });
             }
           });

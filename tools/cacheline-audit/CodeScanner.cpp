@@ -163,15 +163,23 @@ public:
     findLoops();
     findNaturalLoops();
     propagate();
+    size_t AccessesBefore = Out.Accesses.size(), CallsBefore = Out.Calls.size();
     for (uint32_t B = 0; B != Blocks.size(); ++B) {
       RegisterState Regs = In[B] ? *In[B] : RegisterState(*D.MRI);
       interpret(B, Regs, /*Record=*/true);
     }
-    if (Image.mainAddress() && Fn.Begin == *Image.mainAddress())
-      for (const Block &B : Blocks)
-        Out.MainBlocks.push_back({Insts[B.First].Address,
-                                  Insts[B.Last].Address + Insts[B.Last].Size,
-                                  {B.Successors.begin(), B.Successors.end()}});
+    if (Out.Accesses.size() == AccessesBefore &&
+        Out.Calls.size() == CallsBefore)
+      return;
+    MachineFacts::FunctionGraph G;
+    G.Function = FnIndex;
+    G.NumLoops = NumLoops;
+    for (const Block &B : Blocks)
+      G.Blocks.push_back({Insts[B.First].Address,
+                          Insts[B.Last].Address + Insts[B.Last].Size,
+                          {B.Successors.begin(), B.Successors.end()},
+                          B.InLoop});
+    Out.Graphs.push_back(std::move(G));
   }
 
 private:
@@ -205,6 +213,7 @@ private:
     DataAccess A;
     A.Symbol = uint32_t(Sym - Image.dataSymbols().data());
     A.Function = FnIndex;
+    A.Block = uint32_t(&B - Blocks.data());
     A.InstAddress = InstAddr;
     A.Kind = K;
     A.InLoop = B.InLoop;
@@ -223,6 +232,7 @@ private:
   std::vector<Decoded> Insts;
   std::vector<Block> Blocks;
   std::vector<uint32_t> BlockOf; ///< Per instruction.
+  uint32_t NumLoops = 0;         ///< Natural loops.
   std::vector<std::optional<RegisterState>> In;
 };
 
@@ -448,6 +458,7 @@ void FunctionScanner::findNaturalLoops() {
   for (uint32_t L : BySize)
     for (uint32_t B : Bodies[L])
       Blocks[B].Loop = L;
+  NumLoops = Loops.size();
 }
 
 void FunctionScanner::propagate() {
@@ -504,6 +515,7 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
       if (Record) {
         CallSite CS;
         CS.Caller = FnIndex;
+        CS.Block = B;
         CS.InstAddress = I.Address;
         CS.Target = E.Target.value_or(0);
         CS.InLoop = Blk.InLoop;
@@ -545,10 +557,15 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
     for (MCPhysReg R : Desc.implicit_defs())
       Regs.kill(R);
     if (E.Dest && E.DestValue) {
+      // A copy of a register that holds it already materialises nothing.
+      bool Copy = any_of(Regs.values(), [&](const auto &V) {
+        return V.second.K == E.DestValue->K &&
+               V.second.Address == E.DestValue->Address;
+      });
       Regs.set(E.Dest, *E.DestValue);
-      if (Record && E.DestValue->K == RegisterValue::Pointer &&
+      if (Record && !Copy && E.DestValue->K == RegisterValue::Pointer &&
           !Image.nameOfCallTarget(E.DestValue->Address).empty())
-        Out.AddressTakenCode.push_back(E.DestValue->Address);
+        Out.AddressTakenCode.push_back({E.DestValue->Address, FnIndex});
     }
   }
 }
@@ -617,7 +634,9 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
     llvm::append_range(All.Accesses, F.Accesses);
     llvm::append_range(All.Calls, F.Calls);
     llvm::append_range(All.AddressTakenCode, F.AddressTakenCode);
-    llvm::append_range(All.MainBlocks, F.MainBlocks);
+    All.Graphs.insert(All.Graphs.end(),
+                      std::make_move_iterator(F.Graphs.begin()),
+                      std::make_move_iterator(F.Graphs.end()));
     All.Instructions += F.Instructions;
   }
   return std::move(All);

@@ -39,6 +39,7 @@ const char *accessKindName(AccessKind K);
 struct DataAccess {
   uint32_t Symbol = 0;   ///< Index into BinaryImage::dataSymbols().
   uint32_t Function = 0; ///< Index into BinaryImage::functions().
+  uint32_t Block = 0;    ///< Index into its function's FunctionGraph.
   uint64_t InstAddress = 0;
   AccessKind Kind = AccessKind::Load;
   bool InLoop = false;
@@ -59,6 +60,7 @@ struct DataAccess {
 
 struct CallSite {
   uint32_t Caller = 0;
+  uint32_t Block = 0; ///< As DataAccess::Block.
   uint64_t InstAddress = 0;
   uint64_t Target = 0; ///< 0 if unknown.
   bool InLoop = false;
@@ -70,14 +72,23 @@ struct CallSite {
 struct MachineFacts {
   std::vector<DataAccess> Accesses;
   std::vector<CallSite> Calls;
-  /// Functions whose address code materialises other than to call them.
-  std::vector<uint64_t> AddressTakenCode;
-  /// The control-flow graph of main, to tell start-up code from the rest.
+  /// Where code materialises a function's address other than to call it:
+  /// (the function's address, the index of the function doing it).
+  std::vector<std::pair<uint64_t, uint32_t>> AddressTakenCode;
   struct BlockInfo {
     uint64_t Begin, End;
     std::vector<uint32_t> Successors;
+    bool InLoop = false; ///< In a cycle, natural or not.
   };
-  std::vector<BlockInfo> MainBlocks;
+  /// The control-flow graph of a function with a data access or a call:
+  /// where its phases (start-up, before and after its loops) begin and end.
+  struct FunctionGraph {
+    uint32_t Function = 0;
+    std::vector<BlockInfo> Blocks;
+    /// Its natural loops; DataAccess::Loop is below this.
+    uint32_t NumLoops = 0;
+  };
+  std::vector<FunctionGraph> Graphs; ///< In function order.
   uint64_t Instructions = 0;
 };
 

@@ -12,6 +12,7 @@
 
 using namespace llvm;
 using namespace cacheline::audit;
+using cacheline::LoopKind;
 
 std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
                                                   const Audit &A,
@@ -49,12 +50,12 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
       (Hot ? H.WriteHot : H.Others).push_back(S);
       if (Hot)
         Heat += std::max(1u, A.Verdicts[S].HotWrites);
-      for (const DataAccess *R : A.AccessesOf[S]) {
-        if (R->Kind != AccessKind::Load || A.isStartUp(Image, *R))
+      for (const SymbolAccess &R : A.Reads[S]) {
+        if (R.StartUp)
           continue; // Run-time reads only.
-        ReaderFunctions.insert(R->Function);
+        ReaderFunctions.insert(R.Function);
         if (!Hot)
-          Exposure += R->InLoop ? 2 : 1;
+          Exposure += R.Loop != LoopKind::None ? 2 : 1;
       }
     }
     if (H.WriteHot.size() > 1)

@@ -1,0 +1,550 @@
+//===- MachineSummary.cpp - The program summary of machine code -----------===//
+
+#include "MachineSummary.h"
+#include "AuditPolicy.h"
+#include "BinaryImage.h"
+#include "KnownFunctions.h"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <set>
+#include <unordered_map>
+
+using namespace llvm;
+using namespace cacheline;
+using namespace cacheline::audit;
+
+namespace {
+
+/// The callee of every indirect call in the summary: a name no symbol has.
+const char IndirectDispatch[] = "(indirect call)";
+
+/// What a C library function does with the object behind a pointer
+/// argument, which IR learns from the attributes of its declaration.
+enum class LibraryEffect { Unknown, None, Read, Write, Atomic };
+
+LibraryEffect libraryEffect(StringRef Name, unsigned Arg) {
+  using E = LibraryEffect;
+  struct Effects {
+    E Args[3];
+  };
+  auto Of = [&](Effects X) { return Arg < 3 ? X.Args[Arg] : E::Unknown; };
+  // AArch64 outline atomics (-moutline-atomics, GCC's default): the
+  // pointer is the last argument.
+  if (Name.starts_with("__aarch64_cas"))
+    return Of({E::None, E::None, E::Atomic});
+  for (StringRef Op : {"__aarch64_swp", "__aarch64_ldadd", "__aarch64_ldclr",
+                       "__aarch64_ldset", "__aarch64_ldeor"})
+    if (Name.starts_with(Op))
+      return Of({E::None, E::Atomic, E::None});
+  return Of(StringSwitch<Effects>(Name)
+                .Cases("memset", "bzero", "explicit_bzero", "__memset_chk",
+                       {E::Write, E::None, E::None})
+                .Cases("memcpy", "memmove", "strcpy", "strncpy", "stpcpy",
+                       {E::Write, E::Read, E::None})
+                .Cases("__memcpy_chk", "__memmove_chk", "strcat", "strncat",
+                       {E::Write, E::Read, E::None})
+                .Cases("snprintf", "sprintf", "vsnprintf", "__snprintf_chk",
+                       "__sprintf_chk", {E::Write, E::None, E::Read})
+                .Cases("memcmp", "strcmp", "strncmp", "strlen", "strnlen",
+                       {E::Read, E::Read, E::None})
+                .Cases("strchr", "strrchr", "strstr", "puts", "atoi", "atol",
+                       "atof", {E::Read, E::Read, E::None})
+                .Cases("strtol", "strtoul", "strtoll", "strtoull", "strtod",
+                       {E::Read, E::Write, E::None})
+                .Cases("printf", "__printf_chk", "fputs",
+                       {E::Read, E::Read, E::Read})
+                .Cases("fprintf", "__fprintf_chk", "dprintf",
+                       {E::None, E::Read, E::Read})
+                .Default({E::Unknown, E::Unknown, E::Unknown}));
+}
+
+/// A function the known-function tables describe: a call of it is a call
+/// of the library, even where a static link put its body in the binary.
+bool isLibraryFunction(StringRef Name) {
+  Name = baseName(Name);
+  return lookupKnownFunction(Name) ||
+         libraryEffect(Name, 0) != LibraryEffect::Unknown ||
+         libraryEffect(Name, 1) != LibraryEffect::Unknown ||
+         libraryEffect(Name, 2) != LibraryEffect::Unknown;
+}
+
+class Summarizer {
+public:
+  Summarizer(const BinaryImage &Image, const MachineFacts &Facts)
+      : Image(Image), Facts(Facts), Fns(Image.functions()) {}
+  MachineSummary run();
+
+private:
+  /// Who a call or an escape reaches.
+  struct Target {
+    int Function = -1;    ///< A function of the binary, with its body.
+    std::string External; ///< Else a library function's name, if known.
+    /// What the known-function table says of External.
+    std::optional<KnownFunction> Known;
+  };
+
+  void nameFunctions();
+  void nameSymbols();
+  void findAddressTaken();
+  void summarizeFunctions();
+  void summarizeAddressUses();
+  void summarizeGlobals();
+  /// What happens to an address handed in argument \p Arg of \p CS: an
+  /// access, a call the solver follows, or an escape, added to \p Uses.
+  void handOn(const CallSite &CS, unsigned Arg, PointerSummary &Uses);
+  /// Parameter \p Arg of function \p F, as far as machine code shows it.
+  void summarizeParam(uint32_t F, unsigned Arg);
+
+  int functionAt(uint64_t Addr) const {
+    int I = Image.functionIndexAt(Addr);
+    return I >= 0 && Fns[I].Begin == Addr ? I : -1;
+  }
+  /// The target of a call to \p Addr (0: unknown).
+  const Target &targetOf(uint64_t Addr);
+  int loopOf(uint32_t F, bool InLoop, uint32_t Loop) const {
+    if (Loop != DataAccess::NoLoop)
+      return Loop;
+    // Irreducible cycles count as one more loop of the function.
+    return InLoop ? int(NumLoops[F]) : -1;
+  }
+  Position position(uint32_t F, uint32_t Block, uint64_t Addr, bool InLoop,
+                    uint32_t Loop) const {
+    Position P;
+    P.Function = Out.FunctionNames[F];
+    P.Block = Block;
+    P.Index = int(Addr - Fns[F].Begin);
+    P.Loop = loopOf(F, InLoop, Loop);
+    return P;
+  }
+  /// The call of function \p F at \p Addr.
+  const CallSite &callAt(uint32_t F, uint64_t Addr) const {
+    auto It = partition_point(CallsOf[F], [&](const CallSite *CS) {
+      return CS->InstAddress < Addr;
+    });
+    assert(It != CallsOf[F].end() && (*It)->InstAddress == Addr &&
+           "an escape into a call the scanner did not record");
+    return **It;
+  }
+  Position position(const CallSite &CS) const {
+    return position(CS.Caller, CS.Block, CS.InstAddress, CS.InLoop, CS.Loop);
+  }
+
+  const BinaryImage &Image;
+  const MachineFacts &Facts;
+  const std::vector<CodeRange> &Fns;
+  MachineSummary Out;
+  int Main = -1; ///< Its function index.
+  /// Per function: its address is taken (called, if at all, by indirect
+  /// calls); it runs from .init_array or .fini_array.
+  std::vector<bool> Taken, InitOrFini;
+  std::vector<uint32_t> NumLoops;
+  /// Per function, its calls in address order (the summary's call sites).
+  std::vector<std::vector<const CallSite *>> CallsOf;
+  /// Per function, its entry in Out.Module.Functions.
+  std::vector<FunctionSummary *> Summaries;
+  /// targetOf's answers, by address: names are looked up (and C++ ones
+  /// demangled) once per callee, not once per call.
+  std::unordered_map<uint64_t, Target> Targets;
+  /// Parameters to summarize: (function, argument).
+  std::set<std::pair<uint32_t, unsigned>> ParamsWanted, ParamsDone;
+};
+
+const Summarizer::Target &Summarizer::targetOf(uint64_t Addr) {
+  auto [It, New] = Targets.try_emplace(Addr);
+  Target &T = It->second;
+  if (!New || !Addr)
+    return T;
+  // A static link brings the library's bodies; the library's name (of
+  // the aliases, the one the image names calls by) says what they do.
+  StringRef Name = baseName(Image.nameOfCallTarget(Addr));
+  if (int F = functionAt(Addr); F >= 0 && !isLibraryFunction(Name)) {
+    T.Function = F;
+  } else {
+    T.External = Name.str();
+    if (!Name.empty())
+      T.Known = lookupKnownFunction(Name);
+  }
+  return T;
+}
+
+void Summarizer::nameFunctions() {
+  StringMap<unsigned> Uses;
+  for (const CodeRange &F : Fns)
+    ++Uses[F.Name];
+  // main: where the image says (the C library's start-up code calls it),
+  // else (an object) the function of that name.
+  if (std::optional<uint64_t> Addr = Image.mainAddress())
+    Main = functionAt(*Addr);
+  else if (Uses.lookup("main") == 1)
+    Main = find_if(Fns, [](const CodeRange &F) { return F.Name == "main"; }) -
+           Fns.begin();
+  for (const CodeRange &F : Fns) {
+    std::string Name = F.Name;
+    if (int(&F - Fns.data()) == Main)
+      Name = "main";
+    // A name the summary cannot use as it is: none, another function's,
+    // main's, or a library function's (whose calls are the library's).
+    else if (Name.empty() || Uses[Name] > 1 || Name == "main" ||
+             isLibraryFunction(Name))
+      Name = (Name.empty() ? "code" : Name) + "@" +
+             utohexstr(F.Begin, /*LowerCase=*/true);
+    Out.FunctionIndex[Name] = Out.FunctionNames.size();
+    Out.FunctionNames.push_back(std::move(Name));
+  }
+}
+
+void Summarizer::nameSymbols() {
+  StringMap<unsigned> Uses;
+  for (const DataSymbol &S : Image.dataSymbols())
+    ++Uses[S.Name];
+  for (const DataSymbol &S : Image.dataSymbols())
+    Out.SymbolNames.push_back(Uses[S.Name] > 1
+                                  ? S.Name + "@" +
+                                        utohexstr(S.Address, /*LowerCase=*/true)
+                                  : S.Name);
+}
+
+void Summarizer::findAddressTaken() {
+  Taken.assign(Fns.size(), false);
+  InitOrFini.assign(Fns.size(), false);
+  for (const std::vector<uint64_t> *Array :
+       {&Image.initFunctions(), &Image.finiFunctions()})
+    for (uint64_t A : *Array)
+      if (int F = functionAt(A); F >= 0)
+        InitOrFini[F] = true;
+  // An address that code materialises only for the callback arguments of
+  // known functions (a start routine for pthread_create, a handler for
+  // signal) is what those arguments say: the function is called by no
+  // indirect call of the program. Counted per function: as many such
+  // arguments as materialisations there.
+  std::map<std::pair<int, uint32_t>, int> Unexplained;
+  for (auto [Addr, In] : Facts.AddressTakenCode)
+    if (int F = functionAt(Addr); F >= 0)
+      ++Unexplained[{F, In}];
+  for (const CallSite &CS : Facts.Calls) {
+    const Target &T = targetOf(CS.Target);
+    for (unsigned A = 0; A != 3; ++A) {
+      const auto &Arg = CS.Arguments[A];
+      if (T.Known && T.Known->callbackIn(A) != CallbackKind::None && Arg &&
+          Arg->K == RegisterValue::Pointer)
+        if (int F = functionAt(Arg->Address); F >= 0)
+          --Unexplained[{F, CS.Caller}];
+    }
+  }
+  for (auto &[Use, N] : Unexplained)
+    if (N > 0)
+      Taken[Use.first] = true;
+  for (uint32_t F = 0; F != Fns.size(); ++F)
+    if (Image.isPointerTarget(Fns[F].Begin) ||
+        (Fns[F].Exported && Image.kind() == BinaryKind::Executable))
+      Taken[F] = true;
+  // main's address goes to the C library's start-up code, which runs it
+  // once on the first thread: it is no callback.
+  if (Main >= 0)
+    Taken[Main] = false;
+}
+
+void Summarizer::summarizeFunctions() {
+  const bool Library = Image.kind() == BinaryKind::SharedLibrary;
+  bool AnyIndirect = false;
+  NumLoops.assign(Fns.size(), 0);
+  CallsOf.assign(Fns.size(), {});
+  for (const CallSite &CS : Facts.Calls)
+    CallsOf[CS.Caller].push_back(&CS);
+  for (auto &Calls : CallsOf)
+    llvm::sort(Calls, [](const CallSite *A, const CallSite *B) {
+      return A->InstAddress < B->InstAddress;
+    });
+  std::vector<const MachineFacts::FunctionGraph *> GraphOf(Fns.size());
+  for (const MachineFacts::FunctionGraph &G : Facts.Graphs) {
+    GraphOf[G.Function] = &G;
+    NumLoops[G.Function] = G.NumLoops;
+  }
+
+  Out.Module.Functions.reserve(Fns.size() + 1);
+  Out.Module.Functions.resize(Fns.size());
+  for (uint32_t F = 0; F != Fns.size(); ++F) {
+    FunctionSummary &S = Out.Module.Functions[F];
+    Summaries.push_back(&S);
+    S.Name = Out.FunctionNames[F];
+    // A program is closed: main is its only entry. A library's exported
+    // functions (and, without main, an object's) may be called from
+    // outside, any time.
+    S.Local = Library ? !Fns[F].Exported : Main >= 0 && int(F) != Main;
+    S.ThreadTrampoline = isLibraryThreadTrampoline(Fns[F].Name);
+    S.OnceBody = isCallOnceBody(Fns[F].Name);
+    S.NumArgs = 3; // The argument registers the scanner follows.
+    if (const MachineFacts::FunctionGraph *G = GraphOf[F]) {
+      std::vector<std::vector<int>> Successors;
+      std::vector<bool> InLoop;
+      for (const MachineFacts::BlockInfo &B : G->Blocks) {
+        Successors.emplace_back(B.Successors.begin(), B.Successors.end());
+        InLoop.push_back(B.InLoop);
+      }
+      markLoopPhases(Successors, InLoop, S);
+      if (!CallsOf[F].empty())
+        S.Successors = std::move(Successors);
+    }
+    for (const CallSite *CS : CallsOf[F]) {
+      CallSiteSummary Site;
+      Site.Block = CS->Block;
+      Site.Index = int(CS->InstAddress - Fns[F].Begin);
+      Site.Loop = loopOf(F, CS->InLoop, CS->Loop);
+      // Without dominators of latches, a blocking call makes only its own
+      // loop a waiting loop.
+      if (Site.Loop >= 0)
+        Site.WaitingLoops.push_back(Site.Loop);
+      const Target &T = targetOf(CS->Target);
+      if (T.Function >= 0) {
+        Site.Callee = Out.FunctionNames[T.Function];
+      } else if (!T.External.empty()) {
+        Site.Callee = T.External;
+      } else {
+        // Without function types, every indirect call may reach every
+        // address-taken function: one dispatcher stands for them all, so
+        // that the call graph grows by their sum, not their product.
+        Site.Callee = IndirectDispatch;
+        AnyIndirect = true;
+      }
+      const std::optional<KnownFunction> &Known = T.Known;
+      for (unsigned A = 0; A != 3; ++A) {
+        const auto &Arg = CS->Arguments[A];
+        int Fn = Arg && Arg->K == RegisterValue::Pointer
+                     ? functionAt(Arg->Address)
+                     : -1;
+        if (Fn < 0 || Site.Kind != CallKind::Direct)
+          continue;
+        recordCallbackArgument(
+            Site, Known.has_value(),
+            Known ? Known->callbackIn(A) : CallbackKind::None,
+            Out.FunctionNames[Fn]);
+      }
+      if (Known)
+        recordKnownCallee(Site, *Known);
+      else if (T.Function < 0 && Site.Callee != IndirectDispatch &&
+                 Site.DeferredCallbacks.empty()) {
+        // A call of library code the tables do not know, handed no
+        // function: it reaches nothing of the program and says nothing
+        // of threads. (Most calls of a large library: operator new,
+        // memcpy.)
+        continue;
+      }
+      S.Calls.push_back(std::move(Site));
+    }
+  }
+  if (!AnyIndirect)
+    return;
+  FunctionSummary D;
+  D.Name = IndirectDispatch;
+  D.Local = true;
+  D.Successors.emplace_back();
+  markLoopPhases(D.Successors, {false}, D);
+  for (uint32_t F = 0; F != Fns.size(); ++F)
+    if (Taken[F] && !InitOrFini[F]) {
+      CallSiteSummary Site;
+      Site.Index = D.Calls.size();
+      Site.Callee = Out.FunctionNames[F];
+      D.Calls.push_back(std::move(Site));
+    }
+  Out.Module.Functions.push_back(std::move(D));
+}
+
+void Summarizer::summarizeAddressUses() {
+  auto &Uses = Out.Module.AddressUses;
+  auto Add = [&](uint32_t F, AddressUse Use) -> AddressUseSummary & {
+    AddressUseSummary A;
+    A.Function = Out.FunctionNames[F];
+    A.Use = Use;
+    Uses.push_back(std::move(A));
+    return Uses.back();
+  };
+  for (uint64_t A : Image.initFunctions())
+    if (int F = functionAt(A); F >= 0)
+      Add(F, AddressUse::Ctor);
+  for (uint64_t A : Image.finiFunctions())
+    if (int F = functionAt(A); F >= 0)
+      Add(F, AddressUse::AtExit);
+
+  // Addresses handed to calls; a thread started with a start routine that
+  // is no constant (a helper's parameter, std::thread's callable) may be
+  // any address-taken function.
+  bool UnknownEntry = false;
+  for (uint32_t F = 0; F != Fns.size(); ++F)
+    for (size_t I = 0; I != CallsOf[F].size(); ++I) {
+      const CallSite &CS = *CallsOf[F][I];
+      const Target &T = targetOf(CS.Target);
+      const std::optional<KnownFunction> &Known = T.Known;
+      bool EntryFound = false;
+      for (unsigned A = 0; A != 3; ++A) {
+        const auto &Arg = CS.Arguments[A];
+        int Fn = Arg && Arg->K == RegisterValue::Pointer
+                     ? functionAt(Arg->Address)
+                     : -1;
+        // One handed to an indirect call is address-taken (Taken) all
+        // the same.
+        if (Fn < 0 || Fn == Main || (T.Function < 0 && T.External.empty()))
+          continue;
+        CallbackKind K = Known ? Known->callbackIn(A) : CallbackKind::None;
+        EntryFound |= K == CallbackKind::ThreadEntry;
+        AddressUseSummary &U = Add(Fn, AddressUse::PassedToCall);
+        U.Callee = T.Function >= 0 ? Out.FunctionNames[T.Function] : T.External;
+        U.Fallback = addressUseOf(K, Known.has_value());
+      }
+      UnknownEntry |= Known && Known->CreatesThread && !EntryFound;
+    }
+  for (uint32_t F = 0; F != Fns.size(); ++F) {
+    if (!Taken[F])
+      continue;
+    if (UnknownEntry && !InitOrFini[F])
+      Add(F, AddressUse::Escaped);
+    else
+      Add(F, AddressUse::Taken);
+  }
+}
+
+void Summarizer::handOn(const CallSite &CS, unsigned Arg,
+                        PointerSummary &Uses) {
+  const Target &T = targetOf(CS.Target);
+  Position At = position(CS);
+  if (T.Function >= 0) {
+    // The solver follows it into the parameter's summary.
+    PointerCall C;
+    C.Callee = Out.FunctionNames[T.Function];
+    C.Arg = Arg;
+    C.Fallback = CallEffect::Body;
+    C.At = std::move(At);
+    Uses.Calls.push_back(std::move(C));
+    ParamsWanted.insert({uint32_t(T.Function), Arg});
+    return;
+  }
+  switch (libraryEffect(T.External, Arg)) {
+  case LibraryEffect::None:
+    return;
+  case LibraryEffect::Read:
+    At.Callee = T.External;
+    Uses.Accesses.push_back({cacheline::AccessKind::CallRead, std::move(At)});
+    return;
+  case LibraryEffect::Write:
+    At.Callee = T.External;
+    Uses.Accesses.push_back({cacheline::AccessKind::CallWrite, std::move(At)});
+    return;
+  case LibraryEffect::Atomic:
+    Uses.Accesses.push_back({cacheline::AccessKind::AtomicRMW, std::move(At)});
+    return;
+  case LibraryEffect::Unknown:
+    break;
+  }
+  std::string Where = " in " + At.Function;
+  if (const std::optional<KnownFunction> &K = T.Known) {
+    PointerCall C;
+    C.Callee = T.External;
+    C.Arg = Arg;
+    C.Fallback = K->effectOn(Arg);
+    if (C.Fallback == CallEffect::Escape)
+      C.EscapeReason = "address passed to " + T.External + Where;
+    At.Callee = T.External;
+    C.At = std::move(At);
+    Uses.Calls.push_back(std::move(C));
+    return;
+  }
+  if (Uses.Escape.empty())
+    Uses.Escape = "address passed to " +
+                  (T.External.empty() ? std::string("an unknown function")
+                                      : T.External) +
+                  Where;
+}
+
+void Summarizer::summarizeParam(uint32_t F, unsigned Arg) {
+  PointerSummary &Uses = Summaries[F]->Params[Arg];
+  // Machine code shows only where the first argument is handed on to
+  // calls; a function that does so is taken to do nothing else with it (a
+  // lock wrapper). Anything else escapes.
+  if (Arg == 0)
+    for (const CallSite *CS : CallsOf[F])
+      for (unsigned A = 0; A != 3; ++A)
+        if (CS->Arguments[A] &&
+            CS->Arguments[A]->K == RegisterValue::IncomingFirstArgument)
+          handOn(*CS, A, Uses);
+  if (Uses.Calls.empty() && Uses.Accesses.empty() && Uses.Escape.empty())
+    Uses.Escape = "address passed to " + Out.FunctionNames[F] +
+                  ", which the audit does not follow";
+}
+
+void Summarizer::summarizeGlobals() {
+  const auto &Syms = Image.dataSymbols();
+  Out.Module.Globals.resize(Syms.size());
+  for (size_t S = 0; S != Syms.size(); ++S) {
+    GlobalSummary &G = Out.Module.Globals[S];
+    G.Name = Out.SymbolNames[S];
+    G.Local = true;
+    G.Definition = true;
+    G.Constant = Syms[S].Relro;
+    G.Size = Syms[S].Size;
+  }
+  for (const DataAccess &A : Facts.Accesses) {
+    // crtstuff's transactional-memory hooks only compare the address of
+    // __TMC_END__, a label at the end of .data that can coincide with the
+    // next object.
+    StringRef Fn = Fns[A.Function].Name;
+    if (Fn == "deregister_tm_clones" || Fn == "register_tm_clones")
+      continue;
+    PointerSummary &Uses = Out.Module.Globals[A.Symbol].Uses;
+    switch (A.Kind) {
+    case audit::AccessKind::Load:
+    case audit::AccessKind::Store:
+    case audit::AccessKind::AtomicStore:
+    case audit::AccessKind::AtomicRMW:
+    case audit::AccessKind::LockCall: {
+      static constexpr cacheline::AccessKind Kinds[] = {
+          cacheline::AccessKind::Load, cacheline::AccessKind::Store,
+          cacheline::AccessKind::AtomicStore, cacheline::AccessKind::AtomicRMW,
+          cacheline::AccessKind::LockCall};
+      Uses.Accesses.push_back(
+          {Kinds[unsigned(A.Kind)],
+           position(A.Function, A.Block, A.InstAddress, A.InLoop, A.Loop)});
+      break;
+    }
+    case audit::AccessKind::Escape:
+      if (A.Argument != DataAccess::NoArgument) {
+        handOn(callAt(A.Function, A.InstAddress), A.Argument, Uses);
+      } else if (Uses.Escape.empty()) {
+        Uses.Escape = "address stored to memory in " +
+                      Out.FunctionNames[A.Function];
+      }
+      break;
+    }
+  }
+  // Parameters the escapes lead to, and those their calls lead to.
+  while (ParamsWanted.size() != ParamsDone.size()) {
+    std::vector<std::pair<uint32_t, unsigned>> New;
+    for (const auto &P : ParamsWanted)
+      if (!ParamsDone.count(P))
+        New.push_back(P);
+    for (const auto &[F, Arg] : New) {
+      ParamsDone.insert({F, Arg});
+      summarizeParam(F, Arg);
+    }
+  }
+}
+
+MachineSummary Summarizer::run() {
+  Out.Module.Module = Image.functions().empty() ? "" : "binary";
+  Out.Module.Target = Image.triple().str();
+  nameFunctions();
+  nameSymbols();
+  findAddressTaken();
+  summarizeFunctions();
+  summarizeAddressUses();
+  summarizeGlobals();
+  return std::move(Out);
+}
+
+} // namespace
+
+MachineSummary
+cacheline::audit::summarizeMachineCode(const BinaryImage &Image,
+                                       const MachineFacts &Facts) {
+  return Summarizer(Image, Facts).run();
+}
