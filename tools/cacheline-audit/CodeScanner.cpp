@@ -232,7 +232,10 @@ private:
   std::vector<Decoded> Insts;
   std::vector<Block> Blocks;
   std::vector<uint32_t> BlockOf; ///< Per instruction.
-  uint32_t NumLoops = 0;         ///< Natural loops.
+  /// Blocks no branch reaches: the data flow's successors of every
+  /// indirect jump.
+  std::vector<uint32_t> SwitchTargets;
+  uint32_t NumLoops = 0; ///< Natural loops.
   std::vector<std::optional<RegisterState>> In;
 };
 
@@ -303,6 +306,20 @@ void FunctionScanner::buildBlocks() {
     if (FallsThrough && B + 1 < Blocks.size())
       Blocks[B].Successors.push_back(B + 1);
   }
+  // An indirect jump (a switch's jump table) goes to blocks that no branch
+  // or fall-through reaches. Which ones the scanner does not know, so the
+  // register data flow alone gives every such block what every indirect
+  // jump brings (without it, a switch's cases know no register); the
+  // control-flow graph, which says what is a loop and what runs before a
+  // thread starts, does not guess.
+  std::vector<bool> Reached(Blocks.size(), false);
+  Reached[0] = true;
+  for (const Block &B : Blocks)
+    for (uint32_t S : B.Successors)
+      Reached[S] = true;
+  for (uint32_t S = 0; S != Blocks.size(); ++S)
+    if (!Reached[S])
+      SwitchTargets.push_back(S);
 }
 
 void FunctionScanner::findLoops() {
@@ -478,7 +495,10 @@ void FunctionScanner::propagate() {
     Queued[B] = false;
     RegisterState Regs = *In[B];
     interpret(B, Regs, /*Record=*/false);
-    for (uint32_t S : Blocks[B].Successors) {
+    ArrayRef<uint32_t> Jumped;
+    if (desc(Insts[Blocks[B].Last]).isIndirectBranch())
+      Jumped = SwitchTargets;
+    for (uint32_t S : concat<const uint32_t>(Blocks[B].Successors, Jumped)) {
       bool Changed;
       if (!In[S]) {
         In[S] = Regs;

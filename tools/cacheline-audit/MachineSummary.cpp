@@ -87,6 +87,7 @@ private:
 
   void nameFunctions();
   void nameSymbols();
+  void findCallbackWrappers();
   void findAddressTaken();
   void summarizeFunctions();
   void summarizeAddressUses();
@@ -103,6 +104,14 @@ private:
   }
   /// The target of a call to \p Addr (0: unknown).
   const Target &targetOf(uint64_t Addr);
+  /// The known function, and what it does with a function handed to it,
+  /// that argument \p Arg of \p CS reaches: the callee's own argument, or
+  /// a callback wrapper's first.
+  struct Callback {
+    std::string Callee;
+    CallbackKind Kind = CallbackKind::None;
+  };
+  std::optional<Callback> callbackOf(const CallSite &CS, unsigned Arg);
   int loopOf(uint32_t F, bool InLoop, uint32_t Loop) const {
     if (Loop != DataAccess::NoLoop)
       return Loop;
@@ -118,14 +127,14 @@ private:
     P.Loop = loopOf(F, InLoop, Loop);
     return P;
   }
-  /// The call of function \p F at \p Addr.
-  const CallSite &callAt(uint32_t F, uint64_t Addr) const {
+  /// The call of function \p F at \p Addr (the scanner records an escape
+  /// into a call with the call), or null.
+  const CallSite *callAt(uint32_t F, uint64_t Addr) const {
     auto It = partition_point(CallsOf[F], [&](const CallSite *CS) {
       return CS->InstAddress < Addr;
     });
-    assert(It != CallsOf[F].end() && (*It)->InstAddress == Addr &&
-           "an escape into a call the scanner did not record");
-    return **It;
+    return It != CallsOf[F].end() && (*It)->InstAddress == Addr ? *It
+                                                                : nullptr;
   }
   Position position(const CallSite &CS) const {
     return position(CS.Caller, CS.Block, CS.InstAddress, CS.InLoop, CS.Loop);
@@ -144,6 +153,10 @@ private:
   std::vector<std::vector<const CallSite *>> CallsOf;
   /// Per function, its entry in Out.Module.Functions.
   std::vector<FunctionSummary *> Summaries;
+  /// Per function: it hands its first argument on to a known function as
+  /// a callback (memcached's create_worker(func, arg) calls
+  /// pthread_create(..., func, arg)): what its callers hand it is that.
+  std::vector<std::optional<Callback>> WrapperOf;
   /// targetOf's answers, by address: names are looked up (and C++ ones
   /// demangled) once per callee, not once per call.
   std::unordered_map<uint64_t, Target> Targets;
@@ -167,6 +180,37 @@ const Summarizer::Target &Summarizer::targetOf(uint64_t Addr) {
       T.Known = lookupKnownFunction(Name);
   }
   return T;
+}
+
+std::optional<Summarizer::Callback>
+Summarizer::callbackOf(const CallSite &CS, unsigned Arg) {
+  const Target &T = targetOf(CS.Target);
+  if (T.Known && T.Known->callbackIn(Arg) != CallbackKind::None)
+    return Callback{T.External, T.Known->callbackIn(Arg)};
+  if (T.Function >= 0 && Arg == 0)
+    return WrapperOf[T.Function];
+  return std::nullopt;
+}
+
+void Summarizer::findCallbackWrappers() {
+  WrapperOf.assign(Fns.size(), std::nullopt);
+  // A wrapper of a wrapper is one too: until nothing changes.
+  bool Changed = true;
+  while (Changed) {
+    Changed = false;
+    for (const CallSite &CS : Facts.Calls) {
+      if (WrapperOf[CS.Caller])
+        continue;
+      for (unsigned A = 0; A != 3; ++A)
+        if (CS.Arguments[A] &&
+            CS.Arguments[A]->K == RegisterValue::IncomingFirstArgument)
+          if (std::optional<Callback> C = callbackOf(CS, A)) {
+            WrapperOf[CS.Caller] = std::move(C);
+            Changed = true;
+            break;
+          }
+    }
+  }
 }
 
 void Summarizer::nameFunctions() {
@@ -223,16 +267,13 @@ void Summarizer::findAddressTaken() {
   for (auto [Addr, In] : Facts.AddressTakenCode)
     if (int F = functionAt(Addr); F >= 0)
       ++Unexplained[{F, In}];
-  for (const CallSite &CS : Facts.Calls) {
-    const Target &T = targetOf(CS.Target);
+  for (const CallSite &CS : Facts.Calls)
     for (unsigned A = 0; A != 3; ++A) {
       const auto &Arg = CS.Arguments[A];
-      if (T.Known && T.Known->callbackIn(A) != CallbackKind::None && Arg &&
-          Arg->K == RegisterValue::Pointer)
+      if (Arg && Arg->K == RegisterValue::Pointer && callbackOf(CS, A))
         if (int F = functionAt(Arg->Address); F >= 0)
           --Unexplained[{F, CS.Caller}];
     }
-  }
   for (auto &[Use, N] : Unexplained)
     if (N > 0)
       Taken[Use.first] = true;
@@ -368,32 +409,44 @@ void Summarizer::summarizeAddressUses() {
       Add(F, AddressUse::AtExit);
 
   // Addresses handed to calls; a thread started with a start routine that
-  // is no constant (a helper's parameter, std::thread's callable) may be
-  // any address-taken function.
+  // is no constant (std::thread's callable, a wrapper's parameter that a
+  // caller does not name) may be any address-taken function.
   bool UnknownEntry = false;
-  for (uint32_t F = 0; F != Fns.size(); ++F)
-    for (size_t I = 0; I != CallsOf[F].size(); ++I) {
-      const CallSite &CS = *CallsOf[F][I];
-      const Target &T = targetOf(CS.Target);
-      const std::optional<KnownFunction> &Known = T.Known;
-      bool EntryFound = false;
-      for (unsigned A = 0; A != 3; ++A) {
-        const auto &Arg = CS.Arguments[A];
-        int Fn = Arg && Arg->K == RegisterValue::Pointer
-                     ? functionAt(Arg->Address)
-                     : -1;
-        // One handed to an indirect call is address-taken (Taken) all
-        // the same.
-        if (Fn < 0 || Fn == Main || (T.Function < 0 && T.External.empty()))
-          continue;
-        CallbackKind K = Known ? Known->callbackIn(A) : CallbackKind::None;
-        EntryFound |= K == CallbackKind::ThreadEntry;
-        AddressUseSummary &U = Add(Fn, AddressUse::PassedToCall);
-        U.Callee = T.Function >= 0 ? Out.FunctionNames[T.Function] : T.External;
-        U.Fallback = addressUseOf(K, Known.has_value());
+  for (const CallSite &CS : Facts.Calls) {
+    const Target &T = targetOf(CS.Target);
+    bool EntryNamed = false;
+    for (unsigned A = 0; A != 3; ++A) {
+      std::optional<Callback> C = callbackOf(CS, A);
+      const auto &Arg = CS.Arguments[A];
+      bool Entry = C && C->Kind == CallbackKind::ThreadEntry;
+      // A wrapper handing its parameter on: its callers name the routine.
+      if (Entry && Arg && Arg->K == RegisterValue::IncomingFirstArgument &&
+          WrapperOf[CS.Caller])
+        EntryNamed = true;
+      int Fn = Arg && Arg->K == RegisterValue::Pointer
+                   ? functionAt(Arg->Address)
+                   : -1;
+      // One handed to an indirect call is address-taken (Taken) all
+      // the same.
+      if (Fn < 0 || Fn == Main || (T.Function < 0 && T.External.empty()))
+        continue;
+      EntryNamed |= Entry;
+      AddressUseSummary &U = Add(Fn, AddressUse::PassedToCall);
+      if (C) {
+        U.Callee = C->Callee;
+        U.Fallback = addressUseOf(C->Kind, /*Known=*/true);
+      } else {
+        U.Callee =
+            T.Function >= 0 ? Out.FunctionNames[T.Function] : T.External;
+        U.Fallback = addressUseOf(CallbackKind::None, T.Known.has_value());
       }
-      UnknownEntry |= Known && Known->CreatesThread && !EntryFound;
     }
+    bool StartsThread =
+        (T.Known && T.Known->CreatesThread) ||
+        (T.Function >= 0 && WrapperOf[T.Function] &&
+         WrapperOf[T.Function]->Kind == CallbackKind::ThreadEntry);
+    UnknownEntry |= StartsThread && !EntryNamed;
+  }
   for (uint32_t F = 0; F != Fns.size(); ++F) {
     if (!Taken[F])
       continue;
@@ -507,10 +560,14 @@ void Summarizer::summarizeGlobals() {
       break;
     }
     case audit::AccessKind::Escape:
-      if (A.Argument != DataAccess::NoArgument) {
-        handOn(callAt(A.Function, A.InstAddress), A.Argument, Uses);
+      if (const CallSite *CS = A.Argument != DataAccess::NoArgument
+                                   ? callAt(A.Function, A.InstAddress)
+                                   : nullptr) {
+        handOn(*CS, A.Argument, Uses);
       } else if (Uses.Escape.empty()) {
-        Uses.Escape = "address stored to memory in " +
+        Uses.Escape = (A.Argument != DataAccess::NoArgument
+                           ? "address passed to a call in "
+                           : "address stored to memory in ") +
                       Out.FunctionNames[A.Function];
       }
       break;
@@ -534,6 +591,7 @@ MachineSummary Summarizer::run() {
   Out.Module.Target = Image.triple().str();
   nameFunctions();
   nameSymbols();
+  findCallbackWrappers();
   findAddressTaken();
   summarizeFunctions();
   summarizeAddressUses();
