@@ -8,6 +8,8 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstrTypes.h"
 
+#include <algorithm>
+
 using namespace llvm;
 using namespace cacheline;
 
@@ -17,6 +19,7 @@ KnownFunction lockOn(std::initializer_list<unsigned> Args, bool Waits = false) {
   KnownFunction K;
   for (unsigned A : Args)
     K.Effects[A] = CallEffect::Lock;
+  K.NumArgs = std::max(Args) + 1;
   K.Waits = Waits;
   return K;
 }
@@ -25,6 +28,7 @@ KnownFunction writeOn(std::initializer_list<unsigned> Args) {
   KnownFunction K;
   for (unsigned A : Args)
     K.Effects[A] = CallEffect::Write;
+  K.NumArgs = std::max(Args) + 1;
   return K;
 }
 
@@ -41,6 +45,7 @@ KnownFunction waits() {
 KnownFunction callback(unsigned Arg, CallbackKind Kind) {
   KnownFunction K;
   K.Callbacks[Arg] = Kind;
+  K.NumArgs = Arg + 1;
   return K;
 }
 
@@ -49,6 +54,7 @@ KnownFunction threadCreate(unsigned EntryArg) {
   K.Effects[0] = CallEffect::Write; // the thread handle
   // The new thread's argument: whatever it points to is the thread's.
   K.Effects[EntryArg + 1] = CallEffect::Escape;
+  K.NumArgs = EntryArg + 2;
   K.CreatesThread = true;
   return K;
 }
@@ -56,8 +62,10 @@ KnownFunction threadCreate(unsigned EntryArg) {
 KnownFunction synchronous(unsigned CallbackArg,
                           std::initializer_list<unsigned> Written = {}) {
   KnownFunction K = callback(CallbackArg, CallbackKind::Synchronous);
-  for (unsigned A : Written)
+  for (unsigned A : Written) {
     K.Effects[A] = CallEffect::Write;
+    K.NumArgs = std::max(K.NumArgs, A + 1);
+  }
   return K;
 }
 
@@ -171,6 +179,7 @@ const StringMap<KnownFunction> &cTable() {
     {
       KnownFunction K;
       K.Callbacks[0] = K.Callbacks[1] = K.Callbacks[2] = CallbackKind::AtExit;
+      K.NumArgs = 3;
       T["pthread_atfork"] = K;
     }
     return T;

@@ -56,6 +56,11 @@ struct KnownFunction {
   /// EV_SIGNAL the event is a timer (the evtimer_* macros pass exactly that).
   int EventFdArg = -1;
   int EventFlagsArg = -1;
+  /// The arguments the table describes, when it says how many: later ones
+  /// are no pointers it cares about (0: any argument may be one). IR
+  /// knows each call's arguments; machine code has only registers, which
+  /// may hold a stale address (cacheline-audit).
+  unsigned NumArgs = 0;
 
   CallEffect effectOn(unsigned ArgNo) const {
     return ArgNo < MaxArgs ? Effects[ArgNo] : CallEffect::Read;

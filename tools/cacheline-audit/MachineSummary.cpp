@@ -460,6 +460,9 @@ void Summarizer::summarizeAddressUses() {
 void Summarizer::handOn(const CallSite &CS, unsigned Arg,
                         PointerSummary &Uses) {
   const Target &T = targetOf(CS.Target);
+  // A register beyond the known function's arguments holds a stale value.
+  if (T.Known && T.Known->NumArgs && Arg >= T.Known->NumArgs)
+    return;
   Position At = position(CS);
   if (T.Function >= 0) {
     // The solver follows it into the parameter's summary.
