@@ -29,8 +29,8 @@ StringRef cacheline::audit::baseName(StringRef Name) {
 }
 
 Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
-                                        const MachineFacts &Facts) {
-  MachineSummary MS = summarizeMachineCode(Image, Facts);
+                                        MachineFacts &&Facts) {
+  MachineSummary MS = summarizeMachineCode(Image, std::move(Facts));
 
   StringMap<uint32_t> FunctionIndex = std::move(MS.FunctionIndex);
   std::vector<std::string> SymbolNames = std::move(MS.SymbolNames);

@@ -59,7 +59,9 @@ struct Audit {
   std::vector<std::vector<SymbolAccess>> Writes, Reads;
 };
 
-Audit classifySymbols(const BinaryImage &Image, const MachineFacts &Facts);
+/// Classifies the data symbols of \p Image from the scanner's \p Facts,
+/// which it consumes.
+Audit classifySymbols(const BinaryImage &Image, MachineFacts &&Facts);
 
 /// The name without a symbol version ("pthread_create@GLIBC_2.34").
 llvm::StringRef baseName(llvm::StringRef Name);

@@ -72,7 +72,7 @@ bool isLibraryFunction(StringRef Name) {
 
 class Summarizer {
 public:
-  Summarizer(const BinaryImage &Image, const MachineFacts &Facts)
+  Summarizer(const BinaryImage &Image, MachineFacts &Facts)
       : Image(Image), Facts(Facts), Fns(Image.functions()) {}
   MachineSummary run();
 
@@ -141,7 +141,7 @@ private:
   }
 
   const BinaryImage &Image;
-  const MachineFacts &Facts;
+  MachineFacts &Facts;
   const std::vector<CodeRange> &Fns;
   MachineSummary Out;
   int Main = -1; ///< Its function index.
@@ -606,6 +606,9 @@ MachineSummary Summarizer::run() {
 
 MachineSummary
 cacheline::audit::summarizeMachineCode(const BinaryImage &Image,
-                                       const MachineFacts &Facts) {
-  return Summarizer(Image, Facts).run();
+                                       MachineFacts &&Facts) {
+  MachineSummary Out = Summarizer(Image, Facts).run();
+  // The summary has all of it now; the solver that follows needs the room.
+  Facts = MachineFacts();
+  return Out;
 }

@@ -48,8 +48,10 @@ struct MachineSummary {
   llvm::StringMap<uint32_t> FunctionIndex;
 };
 
+/// Consumes \p Facts: a large binary's facts take as much memory as its
+/// summary.
 MachineSummary summarizeMachineCode(const BinaryImage &Image,
-                                    const MachineFacts &Facts);
+                                    MachineFacts &&Facts);
 
 } // namespace audit
 } // namespace cacheline

@@ -136,7 +136,7 @@ int main(int argc, char **argv) {
   Expected<MachineFacts> FactsOr = scanCode(Image, Threads);
   if (!FactsOr)
     fail(toString(FactsOr.takeError()));
-  Audit Result = classifySymbols(Image, *FactsOr);
+  Audit Result = classifySymbols(Image, std::move(*FactsOr));
 
   if (!PerfC2CFile.empty()) {
     auto BufferOr = MemoryBuffer::getFile(PerfC2CFile, /*IsText=*/true);

@@ -40,7 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     consumeError(Facts.takeError());
     return 0;
   }
-  Audit Result = classifySymbols(**Image, *Facts);
+  Audit Result = classifySymbols(**Image, std::move(*Facts));
   std::vector<Hazard> Hazards = findHazards(**Image, Result, 64);
   AuditOutput Out{**Image, Result, Hazards, 64, "fuzz-input"};
   printJSON(nulls(), Out);
