@@ -800,6 +800,7 @@ void Solver::Program::computeTransitiveFlags() {
       unsigned Callee = Worklist[F].back();
       Worklist[F].pop_back();
       for (const CallSite *C : Callers[Callee]) {
+        // Callers points into CallSites, which the solver owns and sets here.
         auto &CS = const_cast<CallSite &>(*C);
         // A crash path that stops the threads before it exits (a call
         // that never returns) ends the program, not a generation.
