@@ -168,6 +168,22 @@ def audit(tool, binary, out):
     return load(out)
 
 
+COMPARE_CLASSES = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                               os.pardir, "cacheline-compare-classes")
+
+
+def compare_classes(a, b):
+    """cacheline-compare-classes A B: {"compared", "differences": [lines]}."""
+    rc, out, err = run([sys.executable, COMPARE_CLASSES, a, b])
+    m = re.search(r"^(\d+) globals compared", out, re.M)
+    if rc not in (0, 1) or not m:
+        raise SystemExit("cacheline-compare-classes failed on %s and %s: %s"
+                         % (a, b, err.strip()))
+    return {"compared": int(m.group(1)),
+            "differences": [l[len("difference: "):] for l in out.splitlines()
+                            if l.startswith("difference: ")]}
+
+
 def cmd_layout(prog, name, plain, passed, report, outdir, audit_tool, check):
     rep = load(report)
     cls = {g["name"]: g for g in rep["globals"]}
@@ -203,6 +219,10 @@ def cmd_layout(prog, name, plain, passed, report, outdir, audit_tool, check):
                      "pass_class": pc,
                      "pass_reason": g["reason"] if g else ""})
     res["audit_hot_not_pass_hot"] = diff
+    # the audit's classes against the pass's, on the binary the report
+    # describes (utils/cacheline-compare-classes; docs/real-programs.md)
+    res["audit_vs_pass"] = compare_classes(
+        report, os.path.join(outdir, name + "-pass.audit.json"))
     # remaining audit hazards on the pass build, in short
     res["audit_pass_hazards"] = [
         {"address": h["address"], "write_hot": h.get("write_hot", []),
@@ -243,12 +263,17 @@ def print_layout(r):
           "pass, %d with it"
           % (r["binary"], r["check_plain"]["write_hot_lines"],
              r["check_pass"]["write_hot_lines"]))
-    print("  %s: cacheline-audit hazard lines (its own classes): %d without "
-          "the pass, %d with it; of those holding a global the pass calls "
-          "write-hot: %d, %d"
+    print("  %s: cacheline-audit hazard lines (the audit's classes): %d "
+          "without the pass, %d with it; of those holding a global the pass "
+          "calls write-hot: %d, %d"
           % (r["binary"], r["audit_plain"]["hazards"],
              r["audit_pass"]["hazards"], r["audit_plain_pass_hot_lines"],
              r["audit_pass_pass_hot_lines"]))
+    if "audit_vs_pass" in r:
+        c = r["audit_vs_pass"]
+        print("  %s: cacheline-audit's classes against the pass's: %d globals "
+              "compared, %d differences"
+              % (r["binary"], c["compared"], len(c["differences"])))
     for f in layout_failures(r):
         print("  %s: LAYOUT CHECK FAILED with the pass: %s" % (r["binary"], f))
     if r["audit_hot_not_pass_hot"]:
