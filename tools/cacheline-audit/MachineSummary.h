@@ -9,12 +9,14 @@
 // Machine code tells less than IR, and the summary says so rather than
 // guess: an address handed to a function of the binary is followed only
 // where that function hands its first argument on to calls (a lock
-// wrapper); otherwise it escapes. Functions have no types, so an indirect
-// call may reach any function whose address is taken; there are no block
-// frequencies or trip counts. What the declarations of C library functions
-// tell the pass in IR (memset writes its first argument, strlen reads it)
-// comes from a table here; locks, threads and callbacks from the pass's
-// known-function table.
+// wrapper); otherwise it escapes. A function pointer is followed the same
+// way, through a callback wrapper (a function handing its first argument
+// to pthread_create). Functions have no types, so an indirect call may
+// reach any function whose address is taken (one dispatcher stands for
+// them); there are no block frequencies or trip counts. What the
+// declarations of C library functions tell the pass in IR (memset writes
+// its first argument, strlen reads it) comes from a table here; locks,
+// threads and callbacks from the pass's known-function table.
 //
 // The binary is taken as closed: its data symbols are classified by its
 // own code, as if internal (another module of the process that writes one
