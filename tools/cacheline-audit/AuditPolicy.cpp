@@ -29,7 +29,8 @@ StringRef cacheline::audit::baseName(StringRef Name) {
 }
 
 Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
-                                        MachineFacts &&Facts) {
+                                        MachineFacts &&Facts,
+                                        raw_ostream *Roles) {
   MachineSummary MS = summarizeMachineCode(Image, std::move(Facts));
 
   StringMap<uint32_t> FunctionIndex = std::move(MS.FunctionIndex);
@@ -38,6 +39,8 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   Modules.push_back(std::move(MS.Module));
   SolverOptions Opts;
   Solver S(std::move(Modules), Opts);
+  if (Roles)
+    S.print(*Roles);
 
   Audit R;
   R.HasThreads = S.hasThreads();

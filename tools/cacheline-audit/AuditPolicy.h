@@ -21,6 +21,10 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace cacheline {
 namespace audit {
 
@@ -60,8 +64,10 @@ struct Audit {
 };
 
 /// Classifies the data symbols of \p Image from the scanner's \p Facts,
-/// which it consumes.
-Audit classifySymbols(const BinaryImage &Image, MachineFacts &&Facts);
+/// which it consumes; prints the solver's role of every function (thread
+/// entry, start-up, ...) to \p Roles if given.
+Audit classifySymbols(const BinaryImage &Image, MachineFacts &&Facts,
+                      llvm::raw_ostream *Roles = nullptr);
 
 /// The name without a symbol version ("pthread_create@GLIBC_2.34").
 llvm::StringRef baseName(llvm::StringRef Name);

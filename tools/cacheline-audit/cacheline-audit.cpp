@@ -78,6 +78,11 @@ static cl::opt<bool>
                          "reason"),
                 cl::cat(AuditCategory));
 static cl::opt<bool>
+    ListFunctions("functions",
+                  cl::desc("Also list every function with its role (thread "
+                           "entry, start-up, ...), as the classes saw it"),
+                  cl::cat(AuditCategory));
+static cl::opt<bool>
     FailOnHazards("fail-on-hazards",
                   cl::desc("Exit with status 1 when there are hazards"),
                   cl::cat(AuditCategory));
@@ -136,7 +141,10 @@ int main(int argc, char **argv) {
   Expected<MachineFacts> FactsOr = scanCode(Image, Threads);
   if (!FactsOr)
     fail(toString(FactsOr.takeError()));
-  Audit Result = classifySymbols(Image, std::move(*FactsOr));
+  std::string Roles;
+  raw_string_ostream RolesOS(Roles);
+  Audit Result = classifySymbols(Image, std::move(*FactsOr),
+                                 ListFunctions ? &RolesOS : nullptr);
 
   if (!PerfC2CFile.empty()) {
     auto BufferOr = MemoryBuffer::getFile(PerfC2CFile, /*IsText=*/true);
@@ -166,6 +174,8 @@ int main(int argc, char **argv) {
       outs() << "  " << symbolClassName(Result.Verdicts[S].Class) << "  "
              << Syms[S].Name << ": " << Result.Verdicts[S].Reason << '\n';
   }
+  if (ListFunctions && JSONFile != "-")
+    outs() << "\nfunctions:\n" << Roles;
   if (!JSONFile.empty())
     writeFile(JSONFile, [&](raw_ostream &OS) { printJSON(OS, Out); });
   if (!HTMLFile.empty())
