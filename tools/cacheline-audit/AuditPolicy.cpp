@@ -59,7 +59,10 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
       A.Kind = Records[I].Kind;
       A.Loop = Records[I].Loop;
       A.StartUp = Records[I].StartUp;
-      Out.push_back(A);
+      A.When = Records[I].When;
+      A.Role = Records[I].Role;
+      A.DrivenBy = Records[I].DrivenBy;
+      Out.push_back(std::move(A));
     }
     return Out;
   };

@@ -16,6 +16,7 @@
 #define CACHELINE_AUDIT_AUDITPOLICY_H
 
 #include "CodeScanner.h"
+#include "Policy.h"
 #include "Summary.h"
 
 #include <string>
@@ -51,6 +52,11 @@ struct SymbolAccess {
   /// Runs in a phase that does not repeat: start-up, a thread's start-up,
   /// shut-down.
   bool StartUp = false;
+  Phase When = Phase::Steady;
+  std::string Role; ///< The function's role (Solver::describe).
+  /// Of a hot function: its callers back to the loop or root that drives
+  /// it, nearest first.
+  std::vector<std::string> DrivenBy;
 
   bool isWrite() const { return cacheline::isWrite(Kind); }
 };

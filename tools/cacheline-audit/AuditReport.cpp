@@ -164,6 +164,13 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
                 if (A.Loop == LoopKind::Waiting)
                   J.attribute("loop_waits", true);
                 J.attribute("start_up", A.StartUp);
+                J.attribute("context", phaseName(A.When));
+                J.attribute("function_role", A.Role);
+                if (!A.DrivenBy.empty())
+                  J.attributeArray("driven_by", [&] {
+                    for (const std::string &F : A.DrivenBy)
+                      J.value(text(F));
+                  });
                 J.attribute("at", addressText(Image, A.Address));
               });
             }
