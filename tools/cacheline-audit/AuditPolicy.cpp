@@ -54,14 +54,9 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
     std::vector<SymbolAccess> Out;
     for (size_t I = 0; I != Records.size(); ++I) {
       SymbolAccess A;
-      A.Function = FunctionIndex.lookup(At[I].Function);
-      A.Address = Image.functions()[A.Function].Begin + At[I].Index;
-      A.Kind = Records[I].Kind;
-      A.Loop = Records[I].Loop;
-      A.StartUp = Records[I].StartUp;
-      A.When = Records[I].When;
-      A.Role = Records[I].Role;
-      A.DrivenBy = Records[I].DrivenBy;
+      static_cast<AccessRecord &>(A) = Records[I];
+      A.FunctionIndex = FunctionIndex.lookup(At[I].Function);
+      A.Address = Image.functions()[A.FunctionIndex].Begin + At[I].Index;
       Out.push_back(std::move(A));
     }
     return Out;

@@ -17,7 +17,6 @@
 
 #include "CodeScanner.h"
 #include "Policy.h"
-#include "Summary.h"
 
 #include <string>
 #include <vector>
@@ -43,22 +42,11 @@ struct SymbolVerdict {
   unsigned HotWrites = 0;
 };
 
-/// One access to a symbol as the solver saw it, in the image's terms.
-struct SymbolAccess {
-  uint32_t Function = 0; ///< Index into BinaryImage::functions().
-  uint64_t Address = 0;  ///< Of the instruction.
-  cacheline::AccessKind Kind = cacheline::AccessKind::Load;
-  LoopKind Loop = LoopKind::None;
-  /// Runs in a phase that does not repeat: start-up, a thread's start-up,
-  /// shut-down.
-  bool StartUp = false;
-  Phase When = Phase::Steady;
-  std::string Role; ///< The function's role (Solver::describe).
-  /// Of a hot function: its callers back to the loop or root that drives
-  /// it, nearest first.
-  std::vector<std::string> DrivenBy;
-
-  bool isWrite() const { return cacheline::isWrite(Kind); }
+/// One access to a symbol as the solver saw it (its AccessRecord), at its
+/// place in the image.
+struct SymbolAccess : AccessRecord {
+  uint32_t FunctionIndex = 0; ///< Into BinaryImage::functions().
+  uint64_t Address = 0;       ///< Of the instruction.
 };
 
 struct Audit {

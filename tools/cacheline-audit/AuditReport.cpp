@@ -43,7 +43,7 @@ std::vector<std::string> writers(const AuditOutput &Out, uint32_t Sym,
   for (const SymbolAccess &A : Out.Result.Writes[Sym]) {
     if (A.StartUp)
       continue;
-    std::string Name = demangle(Out.Image.functions()[A.Function].Name);
+    std::string Name = demangle(Out.Image.functions()[A.FunctionIndex].Name);
     if (A.Loop != LoopKind::None)
       Name += A.Loop == LoopKind::Waiting ? " (waiting loop)" : " (loop)";
     if (Seen.insert(Name).second && Names.size() < Max)
@@ -158,7 +158,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
                 continue;
               J.object([&] {
                 J.attribute("function",
-                            text(Image.functions()[A.Function].Name));
+                            text(Image.functions()[A.FunctionIndex].Name));
                 J.attribute("kind", accessKindName(A.Kind));
                 J.attribute("loop", A.Loop != LoopKind::None);
                 if (A.Loop == LoopKind::Waiting)
@@ -181,7 +181,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
                 continue;
               J.object([&] {
                 J.attribute("function",
-                            text(Image.functions()[A.Function].Name));
+                            text(Image.functions()[A.FunctionIndex].Name));
                 J.attribute("loop", A.Loop != LoopKind::None);
                 J.attribute("at", addressText(Image, A.Address));
               });

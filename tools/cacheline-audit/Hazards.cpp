@@ -53,7 +53,7 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
       for (const SymbolAccess &R : A.Reads[S]) {
         if (R.StartUp)
           continue; // Run-time reads only.
-        ReaderFunctions.insert(R.Function);
+        ReaderFunctions.insert(R.FunctionIndex);
         if (!Hot)
           Exposure += R.Loop != LoopKind::None ? 2 : 1;
       }

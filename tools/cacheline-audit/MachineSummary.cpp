@@ -24,50 +24,55 @@ const char IndirectDispatch[] = "(indirect call)";
 /// argument, which IR learns from the attributes of its declaration.
 enum class LibraryEffect { Unknown, None, Read, Write, Atomic };
 
-LibraryEffect libraryEffect(StringRef Name, unsigned Arg) {
+/// The effects on the first three arguments, for the functions the table
+/// knows.
+struct LibraryEffects {
+  LibraryEffect Args[3];
+};
+
+std::optional<LibraryEffects> libraryEffects(StringRef Name) {
   using E = LibraryEffect;
-  struct Effects {
-    E Args[3];
-  };
-  auto Of = [&](Effects X) { return Arg < 3 ? X.Args[Arg] : E::Unknown; };
   // AArch64 outline atomics (-moutline-atomics, GCC's default): the
   // pointer is the last argument.
   if (Name.starts_with("__aarch64_cas"))
-    return Of({E::None, E::None, E::Atomic});
+    return LibraryEffects{{E::None, E::None, E::Atomic}};
   for (StringRef Op : {"__aarch64_swp", "__aarch64_ldadd", "__aarch64_ldclr",
                        "__aarch64_ldset", "__aarch64_ldeor"})
     if (Name.starts_with(Op))
-      return Of({E::None, E::Atomic, E::None});
-  return Of(StringSwitch<Effects>(Name)
-                .Cases("memset", "bzero", "explicit_bzero", "__memset_chk",
-                       {E::Write, E::None, E::None})
-                .Cases("memcpy", "memmove", "strcpy", "strncpy", "stpcpy",
-                       {E::Write, E::Read, E::None})
-                .Cases("__memcpy_chk", "__memmove_chk", "strcat", "strncat",
-                       {E::Write, E::Read, E::None})
-                .Cases("snprintf", "sprintf", "vsnprintf", "__snprintf_chk",
-                       "__sprintf_chk", {E::Write, E::None, E::Read})
-                .Cases("memcmp", "strcmp", "strncmp", "strlen", "strnlen",
-                       {E::Read, E::Read, E::None})
-                .Cases("strchr", "strrchr", "strstr", "puts", "atoi", "atol",
-                       "atof", {E::Read, E::Read, E::None})
-                .Cases("strtol", "strtoul", "strtoll", "strtoull", "strtod",
-                       {E::Read, E::Write, E::None})
-                .Cases("printf", "__printf_chk", "fputs",
-                       {E::Read, E::Read, E::Read})
-                .Cases("fprintf", "__fprintf_chk", "dprintf",
-                       {E::None, E::Read, E::Read})
-                .Default({E::Unknown, E::Unknown, E::Unknown}));
+      return LibraryEffects{{E::None, E::Atomic, E::None}};
+  using Row = std::optional<LibraryEffects>;
+  return StringSwitch<Row>(Name)
+      .Cases("memset", "bzero", "explicit_bzero", "__memset_chk",
+             Row({{E::Write, E::None, E::None}}))
+      .Cases("memcpy", "memmove", "strcpy", "strncpy", "stpcpy",
+             Row({{E::Write, E::Read, E::None}}))
+      .Cases("__memcpy_chk", "__memmove_chk", "strcat", "strncat",
+             Row({{E::Write, E::Read, E::None}}))
+      .Cases("snprintf", "sprintf", "vsnprintf", "__snprintf_chk",
+             "__sprintf_chk", Row({{E::Write, E::None, E::Read}}))
+      .Cases("memcmp", "strcmp", "strncmp", "strlen", "strnlen",
+             Row({{E::Read, E::Read, E::None}}))
+      .Cases("strchr", "strrchr", "strstr", "puts", "atoi", "atol", "atof",
+             Row({{E::Read, E::Read, E::None}}))
+      .Cases("strtol", "strtoul", "strtoll", "strtoull", "strtod",
+             Row({{E::Read, E::Write, E::None}}))
+      .Cases("printf", "__printf_chk", "fputs",
+             Row({{E::Read, E::Read, E::Read}}))
+      .Cases("fprintf", "__fprintf_chk", "dprintf",
+             Row({{E::None, E::Read, E::Read}}))
+      .Default(std::nullopt);
+}
+
+LibraryEffect libraryEffect(StringRef Name, unsigned Arg) {
+  std::optional<LibraryEffects> Effects = libraryEffects(Name);
+  return Effects && Arg < 3 ? Effects->Args[Arg] : LibraryEffect::Unknown;
 }
 
 /// A function the known-function tables describe: a call of it is a call
 /// of the library, even where a static link put its body in the binary.
 bool isLibraryFunction(StringRef Name) {
   Name = baseName(Name);
-  return lookupKnownFunction(Name) ||
-         libraryEffect(Name, 0) != LibraryEffect::Unknown ||
-         libraryEffect(Name, 1) != LibraryEffect::Unknown ||
-         libraryEffect(Name, 2) != LibraryEffect::Unknown;
+  return lookupKnownFunction(Name) || libraryEffects(Name);
 }
 
 class Summarizer {
@@ -101,6 +106,11 @@ private:
   int functionAt(uint64_t Addr) const {
     int I = Image.functionIndexAt(Addr);
     return I >= 0 && Fns[I].Begin == Addr ? I : -1;
+  }
+  /// The function whose address an argument register holds, or -1.
+  int functionIn(const std::optional<RegisterValue> &Arg) const {
+    return Arg && Arg->K == RegisterValue::Pointer ? functionAt(Arg->Address)
+                                                   : -1;
   }
   /// The target of a call to \p Addr (0: unknown).
   const Target &targetOf(uint64_t Addr);
@@ -151,8 +161,6 @@ private:
   std::vector<uint32_t> NumLoops;
   /// Per function, its calls in address order (the summary's call sites).
   std::vector<std::vector<const CallSite *>> CallsOf;
-  /// Per function, its entry in Out.Module.Functions.
-  std::vector<FunctionSummary *> Summaries;
   /// Per function: it hands its first argument on to a known function as
   /// a callback (memcached's create_worker(func, arg) calls
   /// pthread_create(..., func, arg)): what its callers hand it is that.
@@ -160,8 +168,10 @@ private:
   /// targetOf's answers, by address: names are looked up (and C++ ones
   /// demangled) once per callee, not once per call.
   std::unordered_map<uint64_t, Target> Targets;
-  /// Parameters to summarize: (function, argument).
-  std::set<std::pair<uint32_t, unsigned>> ParamsWanted, ParamsDone;
+  /// Parameters an address is handed to, (function, argument): those
+  /// seen, and those still to summarize.
+  std::set<std::pair<uint32_t, unsigned>> ParamsSeen;
+  std::vector<std::pair<uint32_t, unsigned>> ParamsToDo;
 };
 
 const Summarizer::Target &Summarizer::targetOf(uint64_t Addr) {
@@ -269,10 +279,8 @@ void Summarizer::findAddressTaken() {
       ++Unexplained[{F, In}];
   for (const CallSite &CS : Facts.Calls)
     for (unsigned A = 0; A != 3; ++A) {
-      const auto &Arg = CS.Arguments[A];
-      if (Arg && Arg->K == RegisterValue::Pointer && callbackOf(CS, A))
-        if (int F = functionAt(Arg->Address); F >= 0)
-          --Unexplained[{F, CS.Caller}];
+      if (int F = functionIn(CS.Arguments[A]); F >= 0 && callbackOf(CS, A))
+        --Unexplained[{F, CS.Caller}];
     }
   for (auto &[Use, N] : Unexplained)
     if (N > 0)
@@ -304,11 +312,9 @@ void Summarizer::summarizeFunctions() {
     NumLoops[G.Function] = G.NumLoops;
   }
 
-  Out.Module.Functions.reserve(Fns.size() + 1);
   Out.Module.Functions.resize(Fns.size());
   for (uint32_t F = 0; F != Fns.size(); ++F) {
     FunctionSummary &S = Out.Module.Functions[F];
-    Summaries.push_back(&S);
     S.Name = Out.FunctionNames[F];
     // A program is closed: main is its only entry. A library's exported
     // functions (and, without main, an object's) may be called from
@@ -351,11 +357,8 @@ void Summarizer::summarizeFunctions() {
       }
       const std::optional<KnownFunction> &Known = T.Known;
       for (unsigned A = 0; A != 3; ++A) {
-        const auto &Arg = CS->Arguments[A];
-        int Fn = Arg && Arg->K == RegisterValue::Pointer
-                     ? functionAt(Arg->Address)
-                     : -1;
-        if (Fn < 0 || Site.Kind != CallKind::Direct)
+        int Fn = functionIn(CS->Arguments[A]);
+        if (Fn < 0 || Site.Callee == IndirectDispatch)
           continue;
         recordCallbackArgument(
             Site, Known.has_value(),
@@ -423,9 +426,7 @@ void Summarizer::summarizeAddressUses() {
       if (Entry && Arg && Arg->K == RegisterValue::IncomingFirstArgument &&
           WrapperOf[CS.Caller])
         EntryNamed = true;
-      int Fn = Arg && Arg->K == RegisterValue::Pointer
-                   ? functionAt(Arg->Address)
-                   : -1;
+      int Fn = functionIn(Arg);
       // One handed to an indirect call is address-taken (Taken) all
       // the same.
       if (Fn < 0 || Fn == Main || (T.Function < 0 && T.External.empty()))
@@ -472,7 +473,8 @@ void Summarizer::handOn(const CallSite &CS, unsigned Arg,
     C.Fallback = CallEffect::Body;
     C.At = std::move(At);
     Uses.Calls.push_back(std::move(C));
-    ParamsWanted.insert({uint32_t(T.Function), Arg});
+    if (ParamsSeen.insert({uint32_t(T.Function), Arg}).second)
+      ParamsToDo.push_back({uint32_t(T.Function), Arg});
     return;
   }
   switch (libraryEffect(T.External, Arg)) {
@@ -513,7 +515,8 @@ void Summarizer::handOn(const CallSite &CS, unsigned Arg,
 }
 
 void Summarizer::summarizeParam(uint32_t F, unsigned Arg) {
-  PointerSummary &Uses = Summaries[F]->Params[Arg];
+  // Functions keep their image index; the dispatcher comes after them.
+  PointerSummary &Uses = Out.Module.Functions[F].Params[Arg];
   // Machine code shows only where the first argument is handed on to
   // calls; a function that does so is taken to do nothing else with it (a
   // lock wrapper). Anything else escapes.
@@ -577,20 +580,15 @@ void Summarizer::summarizeGlobals() {
     }
   }
   // Parameters the escapes lead to, and those their calls lead to.
-  while (ParamsWanted.size() != ParamsDone.size()) {
-    std::vector<std::pair<uint32_t, unsigned>> New;
-    for (const auto &P : ParamsWanted)
-      if (!ParamsDone.count(P))
-        New.push_back(P);
-    for (const auto &[F, Arg] : New) {
-      ParamsDone.insert({F, Arg});
-      summarizeParam(F, Arg);
-    }
+  while (!ParamsToDo.empty()) {
+    auto [F, Arg] = ParamsToDo.back();
+    ParamsToDo.pop_back();
+    summarizeParam(F, Arg);
   }
 }
 
 MachineSummary Summarizer::run() {
-  Out.Module.Module = Image.functions().empty() ? "" : "binary";
+  Out.Module.Module = "binary";
   Out.Module.Target = Image.triple().str();
   nameFunctions();
   nameSymbols();
