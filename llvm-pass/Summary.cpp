@@ -129,12 +129,13 @@ bool fromJSON(const json::Value &V, CallResultRecord &R, json::Path P) {
 void cacheline::markLoopPhases(const std::vector<std::vector<int>> &Successors,
                                const std::vector<bool> &InLoop,
                                FunctionSummary &S) {
-  const size_t N = Successors.size();
+  const size_t N = InLoop.size();
   bool AnyLoop = is_contained(InLoop, true);
   S.BeforeLoops.assign(N, !AnyLoop);
   S.AfterLoops.assign(N, false);
   if (!AnyLoop)
     return;
+  assert(Successors.size() == N && "a CFG with loops needs its successors");
   std::vector<std::vector<int>> Predecessors(N);
   for (size_t B = 0; B != N; ++B)
     for (int Succ : Successors[B])

@@ -280,9 +280,10 @@ struct FunctionSummary {
 };
 
 /// Sets \p S's BeforeLoops and AfterLoops from its control-flow graph:
-/// \p Successors of each block, and \p InLoop, the blocks in a cycle. The
-/// same for IR (SummaryBuilder) and machine code (cacheline-audit). Without
-/// loops, every block runs once per call: all are before loops.
+/// \p InLoop, the blocks in a cycle, and \p Successors of each block (not
+/// read, and may be empty, when no block is in a cycle). The same for IR
+/// (SummaryBuilder) and machine code (cacheline-audit). Without loops,
+/// every block runs once per call: all are before loops.
 void markLoopPhases(const std::vector<std::vector<int>> &Successors,
                     const std::vector<bool> &InLoop, FunctionSummary &S);
 

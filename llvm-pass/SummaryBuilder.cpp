@@ -766,19 +766,22 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   S.NumArgs = F.arg_size();
   Positions::FunctionInfo &FI = Pos.info(F);
   LoopInfo &LI = Pos.loops(F);
+  // The CFG of code that may start threads (by its calls), for start-up,
+  // which runs into main and the functions only start-up calls up to their
+  // first thread creation; and of code with loops, for its loop phases.
+  bool KeepCFG = IsMain || any_of(instructions(F), isCallSite);
   std::vector<std::vector<int>> Successors;
   std::vector<bool> InLoop;
   for (BasicBlock &BB : F) {
+    InLoop.push_back(LI.getLoopFor(&BB));
+    if (!KeepCFG && LI.empty())
+      continue;
     Successors.emplace_back();
     for (const BasicBlock *SB : successors(&BB))
       Successors.back().push_back(FI.Block.lookup(SB));
-    InLoop.push_back(LI.getLoopFor(&BB));
   }
   markLoopPhases(Successors, InLoop, S);
-  // The CFG of code that may start threads (by its calls), for start-up,
-  // which runs into main and the functions only start-up calls up to their
-  // first thread creation.
-  if (IsMain || any_of(instructions(F), isCallSite))
+  if (KeepCFG)
     S.Successors = std::move(Successors);
   DominatorTree &DT = Pos.FAM.getResult<DominatorTreeAnalysis>(F);
   for (Instruction &I : instructions(F)) {
