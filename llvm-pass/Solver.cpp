@@ -92,6 +92,17 @@ struct Solver::Program {
   // run, but at a timer's pace: they are no roots of hot code.
   StringSet<> ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots,
       AddressTaken, Escaped, TimerCallbacks;
+  /// Of each function in Escaped: the share of the unknown code's calls
+  /// that can reach it. Code handed a table of N functions calls one of
+  /// them per call, and with no profile any one as likely as another (as
+  /// share() weighs an indirect call of the program); a function handed
+  /// over by itself gets every call.
+  StringMap<double> EscapeShare;
+  void escape(const std::string &F, double Share = 1) {
+    Escaped.insert(F);
+    double &S = EscapeShare[F];
+    S = std::max(S, Share);
+  }
   std::vector<std::string> ThreadEntryList;
   /// Of each function whose every address use puts it in struct fields
   /// (FunctionFields.h): those fields.
@@ -163,6 +174,14 @@ struct Solver::Program {
     return map_range(CS.Targets, [this](unsigned Id) -> const std::string & {
       return FuncOrder[Id];
     });
+  }
+  /// The share of \p CS's runs that go to each of its targets: one
+  /// indirect call runs one of them, and with no profile, any one as likely
+  /// as another (as BranchProbabilityInfo weighs a switch's cases).
+  double share(const CallSite &CS) const {
+    return CS.Site->Kind == CallKind::Indirect && CS.Targets.size() > 1
+               ? 1.0 / CS.Targets.size()
+               : 1.0;
   }
   /// Call \p Site of \p Caller (an index into its summary's Calls).
   const CallSite *callSiteAt(const std::string &Caller, int Site) const {
@@ -274,7 +293,7 @@ struct Solver::Program {
   bool inSteadyState(const CallSite &CS) const {
     Position P = positionOf(CS);
     return !isStartUp(CS.Caller, P) && !isInThreadStartUp(CS.Caller, P) &&
-           !isShutdown(CS.Caller, P);
+           !isShutdown(CS.Caller, P) && P.OnceFlag.empty();
   }
   bool isShutdown(const std::string &F, const Position &P) const {
     return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
@@ -298,6 +317,7 @@ struct Solver::Program {
     P.Block = CS.Site->Block;
     P.Index = CS.Site->Index;
     P.Loop = CS.Site->Loop;
+    P.OnceFlag = CS.Site->OnceFlag;
     return P;
   }
   /// Drops from \p Set, until none changes, every function with a call
@@ -466,6 +486,9 @@ void Solver::Program::scanFunctionAddresses() {
       RunOnceRoots.insert(K);
   }
   StringSet<> NotOnlyInFields;
+  // Of each global whose contents leak out: the functions whose addresses
+  // it holds.
+  std::map<std::string, std::set<std::string>> EscapedThrough;
   for (unsigned M = 0; M < Modules.size(); ++M) {
     for (const AddressUseSummary &A : Modules[M].AddressUses) {
       std::string F = resolveFn(M, A.Function);
@@ -477,11 +500,18 @@ void Solver::Program::scanFunctionAddresses() {
         // indirect call of the program.
         Use = bodyVisible(resolveFn(M, A.Callee)) ? AddressUse::Taken
                                                   : A.Fallback;
-      else if (Use == AddressUse::InInitializer || Use == AddressUse::StoredTo)
+      else if (Use == AddressUse::InInitializer ||
+               Use == AddressUse::StoredTo) {
         // Memory of the program's own: called, if at all, by the program's
         // indirect calls. Anywhere else, code we cannot see may call it.
-        Use = contentsLeakOut(M, A.Owner, A.OwnerLocal) ? AddressUse::Escaped
-                                                        : AddressUse::Taken;
+        if (contentsLeakOut(M, A.Owner, A.OwnerLocal)) {
+          EscapedThrough[A.OwnerLocal ? localKey(M, A.Owner) : A.Owner]
+              .insert(F);
+          NotOnlyInFields.insert(F);
+          continue;
+        }
+        Use = AddressUse::Taken;
+      }
       if (Use == AddressUse::Taken && !A.Fields.empty())
         OnlyInFields[F].insert(A.Fields.begin(), A.Fields.end());
       else
@@ -500,7 +530,7 @@ void Solver::Program::scanFunctionAddresses() {
         CtorRoots.insert(F);
         break;
       case AddressUse::Escaped:
-        Escaped.insert(F);
+        escape(F);
         break;
       case AddressUse::Timer:
         TimerCallbacks.insert(F);
@@ -517,7 +547,7 @@ void Solver::Program::scanFunctionAddresses() {
         if (std::string Caller = resolveFn(M, A.Caller); !Caller.empty())
           IndirectArguments.push_back({F, Caller, A.Site});
         else
-          Escaped.insert(F);
+          escape(F);
         break;
       case AddressUse::PassedToCall:
       case AddressUse::InInitializer:
@@ -526,6 +556,9 @@ void Solver::Program::scanFunctionAddresses() {
       }
     }
   }
+  for (const auto &[Owner, Fns] : EscapedThrough)
+    for (const std::string &F : Fns)
+      escape(F, 1.0 / Fns.size());
   for (const auto &F : NotOnlyInFields)
     OnlyInFields.erase(F.getKey());
 }
@@ -657,7 +690,7 @@ void Solver::Program::resolveIndirectArguments() {
   for (const IndirectArgument &A : IndirectArguments) {
     const CallSite *CS = callSiteAt(A.Caller, A.Site);
     if (!CS || CS->Targets.empty())
-      Escaped.insert(A.Function);
+      escape(A.Function);
   }
 }
 
@@ -988,7 +1021,8 @@ void Solver::Program::computeRunsBounded() {
   keepOnlyCalledFrom(RunsBounded, [&](const CallSite &CS) {
     const std::string &C = CS.Caller;
     Position P = positionOf(CS);
-    if (isStartUp(C, P) || isShutdown(C, P))
+    // A once region runs once, while other threads may run.
+    if (isStartUp(C, P) || isShutdown(C, P) || !P.OnceFlag.empty())
       return true;
     return (C == Main || RunsBounded.contains(C)) &&
            (P.Loop < 0 || isCountedLoop(C, P.Loop));
@@ -1016,13 +1050,14 @@ LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
           append_range(Waiting, CS.Site->WaitingLoops);
     llvm::sort(Waiting);
   }
-  if (std::binary_search(Waiting.begin(), Waiting.end(), Loop))
-    return LoopKind::Waiting;
   // A counted loop in code that runs a bounded number of times (a table
-  // fill in main once the threads run) repeats a bounded number of times;
-  // in code that runs per request or per event, it repeats with them.
+  // fill in main once the threads run) repeats a bounded number of times,
+  // whether it blocks or not; in code that runs per request or per event,
+  // it repeats with them.
   if (runsBounded(F) && isCountedLoop(F, Loop))
     return LoopKind::Counted;
+  if (std::binary_search(Waiting.begin(), Waiting.end(), Loop))
+    return LoopKind::Waiting;
   return LoopKind::Busy;
 }
 
@@ -1052,7 +1087,7 @@ void Solver::Program::computeHot() {
       Raise(F, 1, {});
   for (const std::string &F : FuncOrder)
     if (Escaped.contains(F))
-      Raise(F, 1, {});
+      Raise(F, EscapeShare.lookup(F), {});
   if (Main.empty())
     for (const std::string &F : FuncOrder)
       if (!fn(F).Local)
@@ -1063,7 +1098,7 @@ void Solver::Program::computeHot() {
     for (const CallSite &CS : Sites)
       if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
         for (const std::string &T : targets(CS))
-          Raise(T, CS.Site->LoopFrequency, F);
+          Raise(T, CS.Site->LoopFrequency * share(CS), F);
   // And so does whatever a hot function calls outside a waiting loop.
   while (!Worklist.empty()) {
     std::string F = Worklist.back();
@@ -1076,7 +1111,7 @@ void Solver::Program::computeHot() {
       double TR = K == LoopKind::Busy ? CS.Site->LoopFrequency
                                       : R * CS.Site->Frequency;
       for (const std::string &T : targets(CS))
-        Raise(T, TR, F);
+        Raise(T, TR * share(CS), F);
     }
   }
 }

@@ -304,6 +304,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "lq", S.LoopFrequency, 1.0);
   if (!S.WaitingLoops.empty())
     O["wl"] = json::Array(S.WaitingLoops);
+  put(O, "once", S.OnceFlag);
   put(O, "callee", S.Callee);
   put(O, "fty", S.CallType);
   put(O, "from", S.LoadedFrom);
@@ -330,6 +331,7 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("l", S.Loop) && O.mapOptional("q", S.Frequency) &&
          O.mapOptional("lq", S.LoopFrequency) &&
          O.mapOptional("wl", S.WaitingLoops) &&
+         O.mapOptional("once", S.OnceFlag) &&
          O.mapOptional("callee", S.Callee) && O.mapOptional("fty", S.CallType) &&
          O.mapOptional("from", S.LoadedFrom) &&
          O.mapOptional("chosen", S.ChosenCallees) &&

@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 10;
+constexpr unsigned FactsFormatVersion = 11;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -206,6 +206,8 @@ struct CallSiteSummary {
   /// The loops this call makes waiting loops if it blocks: its own, and
   /// every enclosing loop whose latches it dominates.
   std::vector<int> WaitingLoops;
+  /// As Position::OnceFlag: what it calls runs once too.
+  std::string OnceFlag;
   CallKind Kind = CallKind::Direct;
   std::string Callee;   ///< Direct calls.
   std::string CallType; ///< Indirect calls: the function type, printed.

@@ -789,12 +789,14 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       continue;
     auto *CB = cast<CallBase>(&I);
     CallSiteSummary Site;
-    Site.Block = FI.Block.lookup(CB->getParent());
-    Site.Index = std::distance(CB->getParent()->begin(), CB->getIterator());
-    Site.Loop = Pos.loopId(*CB->getParent());
+    Position At = Pos.at(*CB);
+    Site.Block = At.Block;
+    Site.Index = At.Index;
+    Site.Loop = At.Loop;
     Site.NoReturn = CB->doesNotReturn();
-    std::tie(Site.Frequency, Site.LoopFrequency) =
-        Pos.frequencies(*CB->getParent());
+    Site.Frequency = At.Frequency;
+    Site.LoopFrequency = At.LoopFrequency;
+    Site.OnceFlag = At.OnceFlag;
     // A blocking call makes its own loop a waiting loop, and every
     // enclosing loop whose latches it dominates (sleep_for inlines as a
     // loop retrying nanosleep); an inner loop that waits only sometimes

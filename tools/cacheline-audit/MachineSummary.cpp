@@ -392,6 +392,10 @@ void Summarizer::summarizeFunctions() {
       Site.Callee = Out.FunctionNames[F];
       D.Calls.push_back(std::move(Site));
     }
+  // Each indirect call runs one of them, any one as likely as another: the
+  // share the solver gives each target of an indirect call of IR.
+  for (CallSiteSummary &Site : D.Calls)
+    Site.Frequency = Site.LoopFrequency = 1.0 / D.Calls.size();
   Out.Module.Functions.push_back(std::move(D));
 }
 
