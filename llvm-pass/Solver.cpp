@@ -1093,27 +1093,49 @@ void Solver::Program::computeHot() {
       if (!fn(F).Local)
         Raise(F, 1, {});
   // Whatever a busy loop of run-time code calls runs repeatedly: per
-  // iteration, as often as the call's block runs per iteration.
-  for (auto &[F, Sites] : CallSites)
-    for (const CallSite &CS : Sites)
-      if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Busy)
-        for (const std::string &T : targets(CS))
-          Raise(T, CS.Site->LoopFrequency * share(CS), F);
+  // iteration, as often as the call's block runs per iteration. A counted
+  // loop of hot code repeats with that code (the block's frequency per
+  // call counts its trips): it drives what it calls only in code that has
+  // no rate. So the other loops go first, then the counted loops of what
+  // they leave cold.
+  auto DrivesOnItsOwn = [&](const std::string &F, int Loop) {
+    return !Hot.contains(F) || !isCountedLoop(F, Loop);
+  };
+  auto SeedLoops = [&](bool Counted) {
+    std::vector<std::pair<const std::string *, const CallSite *>> Seeds;
+    for (auto &[F, Sites] : CallSites)
+      for (const CallSite &CS : Sites)
+        if (inSteadyState(CS) &&
+            loopKind(F, CS.Site->Loop) == LoopKind::Busy &&
+            isCountedLoop(F, CS.Site->Loop) == Counted &&
+            DrivesOnItsOwn(F, CS.Site->Loop))
+          Seeds.push_back({&F, &CS});
+    for (auto [F, CS] : Seeds)
+      for (const std::string &T : targets(*CS))
+        Raise(T, CS->Site->LoopFrequency * share(*CS), *F);
+  };
   // And so does whatever a hot function calls outside a waiting loop.
-  while (!Worklist.empty()) {
-    std::string F = Worklist.back();
-    Worklist.pop_back();
-    double R = Rate.lookup(F);
-    for (const CallSite &CS : CallSites[F]) {
-      LoopKind K = loopKind(F, CS.Site->Loop);
-      if (K == LoopKind::Waiting || !inSteadyState(CS))
-        continue;
-      double TR = K == LoopKind::Busy ? CS.Site->LoopFrequency
-                                      : R * CS.Site->Frequency;
-      for (const std::string &T : targets(CS))
-        Raise(T, TR * share(CS), F);
+  auto Propagate = [&] {
+    while (!Worklist.empty()) {
+      std::string F = Worklist.back();
+      Worklist.pop_back();
+      double R = Rate.lookup(F);
+      for (const CallSite &CS : CallSites[F]) {
+        LoopKind K = loopKind(F, CS.Site->Loop);
+        if (K == LoopKind::Waiting || !inSteadyState(CS))
+          continue;
+        double TR = K == LoopKind::Busy && DrivesOnItsOwn(F, CS.Site->Loop)
+                        ? CS.Site->LoopFrequency
+                        : R * CS.Site->Frequency;
+        for (const std::string &T : targets(CS))
+          Raise(T, TR * share(CS), F);
+      }
     }
-  }
+  };
+  SeedLoops(/*Counted=*/false);
+  Propagate();
+  SeedLoops(/*Counted=*/true);
+  Propagate();
 }
 
 void Solver::Program::computeEventPaced() {
@@ -1348,8 +1370,11 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   // Per iteration of the driving loop: of its own busy loop, else of the
   // loop that drives its function.
   double FnRate = R.HotFunction ? C.Rate * At.Frequency : 0.0;
-  R.Rate = std::min(1.0,
-                    R.Loop == LoopKind::Busy ? At.LoopFrequency : FnRate);
+  // Of its own busy loop, unless that loop is counted and its function
+  // hot: then it repeats with the function (computeHot).
+  bool OwnLoopDrives = R.Loop == LoopKind::Busy &&
+                       !(R.HotFunction && isCountedLoop(F, At.Loop));
+  R.Rate = std::min(1.0, OwnLoopDrives ? At.LoopFrequency : FnRate);
   R.ThreadEntryFunction = C.ThreadEntry;
   R.ProfileCount = At.ProfileCount;
   R.Frequency = At.Frequency;
