@@ -1367,11 +1367,10 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.Loop = loopKind(F, At.Loop);
   R.HotFunction = C.Hot;
   R.EventPaced = R.Loop == LoopKind::Waiting || C.EventPaced;
-  // Per iteration of the driving loop: of its own busy loop, else of the
-  // loop that drives its function.
+  // Per iteration of the driving loop: of its own busy loop (unless that
+  // loop is counted and its function hot: then it repeats with the
+  // function, as in computeHot), else of the loop that drives its function.
   double FnRate = R.HotFunction ? C.Rate * At.Frequency : 0.0;
-  // Of its own busy loop, unless that loop is counted and its function
-  // hot: then it repeats with the function (computeHot).
   bool OwnLoopDrives = R.Loop == LoopKind::Busy &&
                        !(R.HotFunction && isCountedLoop(F, At.Loop));
   R.Rate = std::min(1.0, OwnLoopDrives ? At.LoopFrequency : FnRate);
