@@ -1184,6 +1184,8 @@ const char *Solver::Program::describe(const std::string &F) const {
     return "called repeatedly while threads run";
   if (AtExitRoots.contains(F))
     return "exit handler";
+  if (EventPaced.contains(F))
+    return "called at the pace of events";
   if (!Main.empty() && F == Main)
     return "main";
   return "called at run time";

@@ -41,7 +41,7 @@
 ; CHECK-DAG: "class":"read-mostly","name":"table",{{.*}}"reason":"written only rarely while threads run (store in main after threads may exist in a counted loop); read by load in worker (thread entry) in a loop"
 ; CHECK-DAG: "class":"read-mostly","name":"map",{{.*}}"reason":"written only rarely while threads run (store in fill_map (called at run time) in a counted loop); read by load in worker (thread entry) in a loop"
 ; CHECK-DAG: "class":"write-hot","name":"cache",{{.*}}"reason":"written while threads run: store in refill (called repeatedly while threads run) in a loop"
-; CHECK-DAG: "class":"write-hot","name":"ticks",{{.*}}"reason":"written while threads run: store in on_tick (called at run time) in a loop"
+; CHECK-DAG: "class":"write-hot","name":"ticks",{{.*}}"reason":"written while threads run: store in on_tick (called at the pace of events) in a loop"
 ; CHECK-DAG: "class":"write-hot","name":"big",{{.*}}"reason":"written while threads run: store in main after threads may exist in a loop"
 
 ; BIG: global big: read-mostly: written only rarely while threads run (store in main after threads may exist in a counted loop)
