@@ -293,7 +293,7 @@ struct Solver::Program {
   bool inSteadyState(const CallSite &CS) const {
     Position P = positionOf(CS);
     return !isStartUp(CS.Caller, P) && !isInThreadStartUp(CS.Caller, P) &&
-           !isShutdown(CS.Caller, P) && P.OnceFlag.empty();
+           !isShutdown(CS.Caller, P) && CS.Site->OnceFlag.empty();
   }
   bool isShutdown(const std::string &F, const Position &P) const {
     return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
@@ -317,7 +317,6 @@ struct Solver::Program {
     P.Block = CS.Site->Block;
     P.Index = CS.Site->Index;
     P.Loop = CS.Site->Loop;
-    P.OnceFlag = CS.Site->OnceFlag;
     return P;
   }
   /// Drops from \p Set, until none changes, every function with a call
@@ -1022,7 +1021,7 @@ void Solver::Program::computeRunsBounded() {
     const std::string &C = CS.Caller;
     Position P = positionOf(CS);
     // A once region runs once, while other threads may run.
-    if (isStartUp(C, P) || isShutdown(C, P) || !P.OnceFlag.empty())
+    if (isStartUp(C, P) || isShutdown(C, P) || !CS.Site->OnceFlag.empty())
       return true;
     return (C == Main || RunsBounded.contains(C)) &&
            (P.Loop < 0 || isCountedLoop(C, P.Loop));

@@ -223,6 +223,26 @@ public:
     return {Block / FI.EntryFrequency, Header > 0 ? Block / Header : 1.0};
   }
 
+  /// What the instructions of \p BB share, computed once per block: the
+  /// walks record every access, many in the same blocks.
+  const Position &blockPosition(const BasicBlock &BB) {
+    auto [It, New] = BlockPositions.try_emplace(&BB);
+    Position &P = It->second;
+    if (!New)
+      return P;
+    const Function &F = *BB.getParent();
+    FunctionInfo &FI = info(F);
+    P.Function = FI.Name;
+    P.Block = FI.Block.lookup(&BB);
+    P.Loop = loopId(BB);
+    std::tie(P.Frequency, P.LoopFrequency) = frequencies(BB);
+    if (F.getEntryCount())
+      P.ProfileCount = blockFrequencies(F, FI).getBlockProfileCount(&BB);
+    if (const std::string *Flag = onceFlag(BB))
+      P.OnceFlag = *Flag;
+    return P;
+  }
+
   /// Where \p I is: the position of its block, with its index and callee.
   Position at(const Instruction &I) {
     const BasicBlock &BB = *I.getParent();
@@ -246,26 +266,6 @@ private:
           double(FI.BFI->getBlockFreq(&F.getEntryBlock()).getFrequency());
     }
     return *FI.BFI;
-  }
-
-  /// What the instructions of \p BB share, computed once per block: the
-  /// walks record every access, many in the same blocks.
-  const Position &blockPosition(const BasicBlock &BB) {
-    auto [It, New] = BlockPositions.try_emplace(&BB);
-    Position &P = It->second;
-    if (!New)
-      return P;
-    const Function &F = *BB.getParent();
-    FunctionInfo &FI = info(F);
-    P.Function = FI.Name;
-    P.Block = FI.Block.lookup(&BB);
-    P.Loop = loopId(BB);
-    std::tie(P.Frequency, P.LoopFrequency) = frequencies(BB);
-    if (F.getEntryCount())
-      P.ProfileCount = blockFrequencies(F, FI).getBlockProfileCount(&BB);
-    if (const std::string *Flag = onceFlag(BB))
-      P.OnceFlag = *Flag;
-    return P;
   }
 
   /// The init flag \p BB runs behind, if it is in a once region and in no
@@ -789,9 +789,9 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       continue;
     auto *CB = cast<CallBase>(&I);
     CallSiteSummary Site;
-    Position At = Pos.at(*CB);
+    const Position &At = Pos.blockPosition(*CB->getParent());
     Site.Block = At.Block;
-    Site.Index = At.Index;
+    Site.Index = std::distance(CB->getParent()->begin(), CB->getIterator());
     Site.Loop = At.Loop;
     Site.NoReturn = CB->doesNotReturn();
     Site.Frequency = At.Frequency;
