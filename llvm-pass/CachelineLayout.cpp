@@ -66,6 +66,12 @@ static cl::opt<std::string> RareWriteRateOpt(
              "frequencies) is not write-hot (default 0.0625; link time: "
              "CACHELINE_LAYOUT_RARE_WRITE_RATE)"),
     cl::value_desc("rate"));
+static cl::opt<std::string> MaxElementPaddingOpt(
+    "cacheline-max-element-padding",
+    cl::desc("The most bytes giving each element of one array global lines "
+             "of its own may add (default 65536; link time: "
+             "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING)"),
+    cl::value_desc("bytes"));
 static cl::opt<std::string> AssumeClosedOpt(
     "cacheline-assume-closed",
     cl::desc("1: treat an executable's own exported globals as internal "
@@ -125,6 +131,15 @@ Expected<PolicyOptions> policyOptions() {
       return createStringError(inconvertibleErrorCode(),
                                "%s: invalid count '%s': expected a "
                                "non-negative integer",
+                               Origin.c_str(), Text->c_str());
+  }
+  if (std::optional<std::string> Text =
+          optionOrEnv(MaxElementPaddingOpt,
+                      "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING", Origin)) {
+    if (StringRef(*Text).trim().getAsInteger(10, Opts.MaxElementPadding))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: invalid size '%s': expected a "
+                               "non-negative number of bytes",
                                Origin.c_str(), Text->c_str());
   }
   if (std::optional<std::string> Text = optionOrEnv(
@@ -292,6 +307,8 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       Result.Program.reset();
     }
   }
+  for (ClassifiedGlobal &G : Result.Globals)
+    G.Inner = decideInnerLayout(G.Facts, G.Class.Class, Result.LineSize, *Opts);
   return Result;
 }
 

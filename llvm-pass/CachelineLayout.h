@@ -36,6 +36,8 @@ struct ClassifiedGlobal {
   /// The instruction of each of Facts.Writes and Facts.Reads.
   std::vector<llvm::Instruction *> WriteAt, ReadAt;
   Decision Class;
+  /// Inside the global: padded elements, or why not.
+  InnerLayout Inner;
   /// Set once the layout has moved or grown the global.
   std::optional<LayoutChange> Change;
   /// With a write profile (CACHELINE_LAYOUT_PROFILE): the global's measured

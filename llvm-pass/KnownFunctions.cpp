@@ -21,6 +21,7 @@ KnownFunction lockOn(std::initializer_list<unsigned> Args, bool Waits = false) {
     K.Effects[A] = CallEffect::Lock;
   K.NumArgs = std::max(Args) + 1;
   K.Waits = Waits;
+  K.OneObject = true;
   return K;
 }
 
@@ -117,11 +118,14 @@ const StringMap<KnownFunction> &cTable() {
           "pthread_rwlock_destroy", "pthread_cond_init", "pthread_cond_destroy",
           "sem_init", "sem_destroy", "pthread_barrier_init",
           "pthread_barrier_destroy", "mtx_init", "mtx_destroy", "cnd_init",
-          "cnd_destroy", "pthread_mutexattr_init", "pthread_attr_init"})
+          "cnd_destroy", "pthread_mutexattr_init", "pthread_attr_init"}) {
       T[Name] = writeOn({0});
+      T[Name].OneObject = true;
+    }
     // Run-once: the control word is written once, the routine runs once.
     KnownFunction Once = callback(1, CallbackKind::RunOnce);
     Once.Effects[0] = CallEffect::WriteOnce;
+    Once.OneObject = true;
     T["pthread_once"] = Once;
     T["call_once"] = Once; // C11 <threads.h>
     // Blocking calls: a loop around one of these waits for time or events.

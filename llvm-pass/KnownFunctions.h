@@ -51,6 +51,9 @@ struct KnownFunction {
   bool Waits = false;
   /// It returns the address of code the program does not have (dlsym).
   bool ReturnsForeignCode = false;
+  /// Each pointer it takes names one object (a lock, a condition
+  /// variable), not a buffer of a length the call decides.
+  bool OneObject = false;
   /// For libevent's event registrations: the descriptor and event-flag
   /// arguments. With descriptor -1 and none of EV_READ, EV_WRITE and
   /// EV_SIGNAL the event is a timer (the evtimer_* macros pass exactly that).

@@ -2,6 +2,7 @@
 
 #include "Layout.h"
 #include "CachelineLayout.h"
+#include "ElementLayout.h"
 #include "LLVMCompat.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -115,9 +116,18 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
     bool Hot = G.Class.Class == GlobalClass::WriteHot;
     uint64_t Size = allocSize(*GV);
     uint64_t OldAlign = effectiveAlign(*GV).value();
-    uint64_t Padded = alignTo(std::max<uint64_t>(Size, 1), Line);
-    if (Padded != Size)
-      GV = G.GV = growGlobal(*GV, Padded - Size);
+    if (Hot && G.Inner.SlotSize) {
+      Expected<GlobalVariable *> Padded = padElements(*GV, G.Inner.SlotSize);
+      if (Padded) {
+        GV = G.GV = *Padded;
+      } else {
+        G.Inner = {0, "not rewritten: " + toString(Padded.takeError())};
+      }
+    }
+    uint64_t Grown = allocSize(*GV);
+    uint64_t Padded = alignTo(std::max<uint64_t>(Grown, 1), Line);
+    if (Padded != Grown)
+      GV = G.GV = growGlobal(*GV, Padded - Grown);
     dropComdat(*GV);
     GV->setSection(Hot ? (BSS ? WriteHotBSSSection : WriteHotDataSection)
                        : (BSS ? ReadMostlyBSSSection : ReadMostlyDataSection));
@@ -125,7 +135,7 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
     Keep.push_back(GV);
     PaddingBytes += Padded - Size;
     G.Change = LayoutChange{GV->getSection().str(), GV->getAlign()->value(),
-                            OldAlign, Size, Padded};
+                            OldAlign, Size, Padded, G.Inner.SlotSize};
   }
 
   // Read-mostly: one run per section, line-aligned at the start and closed

@@ -8,7 +8,9 @@
 //    .bss.read_mostly when zero-initialised). The first is line-aligned and
 //    a private pad closes the group on a line boundary.
 //  * Each write-hot global moves into .data.write_hot (.bss.write_hot),
-//    aligned to the line size, and its type grows to whole lines.
+//    aligned to the line size, and its type grows to whole lines; an array
+//    whose elements different threads write first gets a line per element
+//    (ElementLayout.h), where the policy says so (decideInnerLayout).
 //
 // lld folds .data.* into .data, so isolation rests on alignment and size
 // alone; the lld-config/ script only gives the groups output sections of
@@ -45,6 +47,8 @@ struct LayoutChange {
   uint64_t OldAlign = 0;
   uint64_t OldSize = 0;
   uint64_t NewSize = 0; ///< Larger than OldSize when padded.
+  /// Bytes per element, when each element got lines of its own.
+  uint64_t SlotSize = 0;
 };
 
 /// Applies the layout to \p M and records each change in \p Result's

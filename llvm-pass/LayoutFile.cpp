@@ -62,6 +62,13 @@ Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
     E.Module = G->getString("module").value_or("").str();
     E.Fingerprint = G->getString("fingerprint").value_or("").str();
     E.Reason = G->getString("reason").value_or("").str();
+    E.Inner.Reason = G->getString("inner_layout").value_or("").str();
+    if (std::optional<int64_t> Slot = G->getInteger("slot_size")) {
+      if (*Slot <= 0)
+        return Fail("corrupt layout file: slot_size of " + E.Name +
+                    " is not positive");
+      E.Inner.SlotSize = uint64_t(*Slot);
+    }
     File->ByName[E.Name].push_back(std::move(E));
   }
   return std::shared_ptr<const LayoutFile>(std::move(File));
@@ -141,6 +148,7 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
     G.GV = &GV;
     G.Class.Class = E->Class;
     G.Class.Reason = E->Reason;
+    G.Inner = E->Inner;
     Plan.Globals.push_back(std::move(G));
   }
   Result.Applied = Plan.Globals.size();

@@ -35,6 +35,8 @@ struct LayoutEntry {
   std::string Fingerprint;
   GlobalClass Class = GlobalClass::Neutral;
   std::string Reason;
+  /// Elements padded to SlotSize bytes, or why not.
+  InnerLayout Inner;
 };
 
 class LayoutFile {

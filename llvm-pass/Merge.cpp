@@ -1,12 +1,14 @@
 //===- Merge.cpp - Whole-program classification from per-TU facts --------===//
 
 #include "Merge.h"
+#include "LineSize.h"
 #include "Report.h"
 #include "Solver.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 
@@ -16,7 +18,8 @@ using namespace cacheline;
 namespace {
 
 void writeLayoutFile(raw_ostream &OS, const Solver &Program,
-                     const PolicyOptions &Opts, MergeStats &Stats) {
+                     const PolicyOptions &Opts, unsigned LineSize,
+                     MergeStats &Stats) {
   ArrayRef<ModuleSummary> Modules = Program.modules();
   std::vector<GlobalClass> Classes;
   OS << "{\n  \"format\": \"cacheline-layout-file\",\n  \"version\": 1,\n";
@@ -25,6 +28,7 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
   OS << "  \"target\": "
      << compactJSON(Modules.empty() ? std::string() : Modules.front().Target)
      << ",\n";
+  OS << "  \"line_size\": " << LineSize << ",\n";
   OS << "  \"globals\": [";
   bool First = true;
   std::vector<SolvedGlobal> Globals = Program.solveGlobals();
@@ -57,6 +61,13 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
       O["fingerprint"] = G.Definition->Fingerprint;
     if (!G.Record.EscapeReason.empty())
       O["escape"] = G.Record.EscapeReason;
+    InnerLayout Inner = decideInnerLayout(G.Record, D.Class, LineSize, Opts);
+    if (!Inner.Reason.empty())
+      O["inner_layout"] = Inner.Reason;
+    if (Inner.SlotSize) {
+      O["elements"] = int64_t(G.Record.Props.ElementCount);
+      O["slot_size"] = int64_t(Inner.SlotSize);
+    }
     OS << (First ? "\n    " : ",\n    ") << compactJSON(std::move(O));
     First = false;
   }
@@ -73,7 +84,8 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
 } // namespace
 
 Expected<MergeStats> cacheline::mergeFacts(StringRef Dir, raw_ostream &OS,
-                                           const PolicyOptions &Opts) {
+                                           const PolicyOptions &Opts,
+                                           unsigned LineSize) {
   if (!sys::fs::is_directory(Dir))
     return createStringError(inconvertibleErrorCode(),
                              "%s: no such facts directory", Dir.str().c_str());
@@ -104,8 +116,10 @@ Expected<MergeStats> cacheline::mergeFacts(StringRef Dir, raw_ostream &OS,
   });
   MergeStats Stats;
   Stats.Files = Modules.size();
+  if (!LineSize)
+    LineSize = defaultLineSize(Triple(Modules.front().Target));
   Solver Program(std::move(Modules),
                  SolverOptions{/*BeforeLink=*/true, Opts});
-  writeLayoutFile(OS, Program, Opts, Stats);
+  writeLayoutFile(OS, Program, Opts, LineSize, Stats);
   return Stats;
 }

@@ -38,9 +38,11 @@ struct MergeStats {
 };
 
 /// Merges every *.facts.json file of \p Dir and writes the layout file to
-/// \p OS. Errors name the file and what is wrong with it.
+/// \p OS, padding arrays' elements to lines of \p LineSize bytes (0: the
+/// target's). Errors name the file and what is wrong with it.
 llvm::Expected<MergeStats> mergeFacts(llvm::StringRef Dir, llvm::raw_ostream &OS,
-                                      const PolicyOptions &Opts);
+                                      const PolicyOptions &Opts,
+                                      unsigned LineSize = 0);
 
 } // namespace cacheline
 

@@ -61,6 +61,9 @@ protected:
     if (Visited.insert(V).second)
       Worklist.push_back(V);
   }
+  /// The use being visited: its value is the pointer the derived walker's
+  /// callbacks are about.
+  const llvm::Use &currentUse() const { return *Current; }
 
 private:
   Derived &derived() { return static_cast<Derived &>(*this); }
@@ -68,6 +71,7 @@ private:
 
   llvm::SmallVector<const llvm::Value *, 16> Worklist;
   llvm::SmallPtrSet<const llvm::Value *, 16> Visited;
+  const llvm::Use *Current = nullptr;
 };
 
 template <class Derived>
@@ -75,6 +79,7 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
   using namespace llvm;
   const User *Usr = U.getUser();
   const auto *I = dyn_cast<Instruction>(Usr);
+  Current = &U;
 
   if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
       isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||

@@ -3,8 +3,9 @@
 #include "Policy.h"
 
 #include "llvm/Demangle/Demangle.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -257,6 +258,125 @@ const char *cacheline::measuredClassName(MeasuredClass C) {
     return "not measured";
   }
   llvm_unreachable("bad MeasuredClass");
+}
+
+namespace {
+
+/// The bytes \p R can touch inside one element of \p Size bytes, relative
+/// to the element's start, when only the arithmetic of the code naming the
+/// global picks the element (by indices whose stride is a multiple of the
+/// element size) and everything else stays inside it; std::nullopt when it
+/// may reach another element.
+std::optional<std::pair<int64_t, int64_t>>
+withinElement(const ByteRange &R, uint64_t Size) {
+  const int64_t S = int64_t(Size);
+  int64_t Lo = ((R.Offset % S) + S) % S + R.HandedOffset;
+  int64_t Hi = Lo + int64_t(std::max<uint64_t>(R.Size, 1)) - 1;
+  auto Spread = [&](const ByteRange::Index &I) {
+    if (!I.Count)
+      return false; // Pointer arithmetic: nothing bounds it.
+    Hi += int64_t(I.Stride * (I.Count - 1));
+    return true;
+  };
+  for (const ByteRange::Index &I : R.Indices)
+    if (I.Stride % Size && !Spread(I))
+      return std::nullopt;
+  for (const ByteRange::Index &I : R.HandedIndices)
+    if (!Spread(I))
+      return std::nullopt;
+  if (Lo < 0 || Hi >= S)
+    return std::nullopt;
+  return std::make_pair(Lo, Hi);
+}
+
+/// The element \p R is in when a constant offset picks it; std::nullopt
+/// when a variable index does.
+std::optional<int64_t> constantElement(const ByteRange &R, uint64_t Size) {
+  for (const ByteRange::Index &I : R.Indices)
+    if (I.Stride % Size == 0)
+      return std::nullopt;
+  return R.Offset >= 0 ? R.Offset / int64_t(Size)
+                       : -((-R.Offset + int64_t(Size) - 1) / int64_t(Size));
+}
+
+} // namespace
+
+InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
+                                         GlobalClass Class, unsigned LineSize,
+                                         const PolicyOptions &Opts) {
+  const GlobalProperties &P = G.Props;
+  const uint64_t N = P.ElementCount, Size = P.ElementSize;
+  if (Class != GlobalClass::WriteHot || N < 2 || !Size || Size % LineSize == 0)
+    return {};
+  // Only elements written by different threads gain lines of their own:
+  // run-time writes must reach more than one element. A loop of hot code
+  // that writes the elements in order (a buffer filled, a generator's state
+  // refreshed) is one thread's, and padding would only spread its sweep
+  // over more lines; lock calls and atomics on elements are shared by
+  // construction.
+  std::vector<int64_t> Written;
+  bool AnyElement = false, Synchronizes = false;
+  const AccessRecord *Sweep = nullptr;
+  for (const AccessRecord &A : G.Writes) {
+    if (A.StartUp || A.Kind == AccessKind::OnceWrite || !A.Range)
+      continue;
+    Synchronizes |= A.isSynchronization() || A.Kind == AccessKind::AtomicStore;
+    if (std::optional<int64_t> E = constantElement(*A.Range, Size))
+      Written.push_back(*E);
+    else
+      AnyElement = true;
+    bool Sweeps = any_of(A.Range->Indices, [Size](const ByteRange::Index &I) {
+      return I.Stride % Size == 0 && I.Sweeps;
+    });
+    if (Sweeps && !Sweep && A.HotFunction && repeats(A) &&
+        A.Rate >= Opts.RareWriteRate)
+      Sweep = &A;
+  }
+  llvm::sort(Written);
+  Written.erase(std::unique(Written.begin(), Written.end()), Written.end());
+  bool Unknown = any_of(G.Writes, [](const AccessRecord &A) {
+    return !A.StartUp && !A.Range;
+  });
+  if (!AnyElement && Written.size() < 2 && !Unknown)
+    return {};
+
+  auto NotRewritten = [](const Twine &Why) {
+    return InnerLayout{0, ("not rewritten: " + Why).str()};
+  };
+  if (Sweep && !Synchronizes)
+    return NotRewritten("a loop writes the elements in order, as one thread "
+                        "does: " +
+                        describe(*Sweep, Opts));
+  if (!P.Local)
+    return NotRewritten("not internal to the program");
+  if (!G.EscapeReason.empty())
+    return NotRewritten(G.EscapeReason);
+  for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads})
+    for (const AccessRecord &A : *List) {
+      if (!A.Range)
+        return NotRewritten("address arithmetic not followed: " +
+                            describe(A, Opts));
+      if (!A.Range->Size)
+        return NotRewritten("whole array passed: " + describe(A, Opts));
+      if (!withinElement(*A.Range, Size))
+        return NotRewritten("reaches beyond one element: " +
+                            describe(A, Opts));
+    }
+  for (const std::optional<ByteRange> &R : G.MoreRanges)
+    if (!R || !R->Size || !withinElement(*R, Size))
+      return NotRewritten("a pointer handed to a function at two places in "
+                          "the array is used beyond one element");
+  uint64_t Slot = alignTo(Size, LineSize);
+  uint64_t Added = N * (Slot - Size);
+  if (Added > Opts.MaxElementPadding)
+    return NotRewritten(formatv("padding its {0} elements would add {1} "
+                                "bytes, over the limit of {2}",
+                                N, Added, Opts.MaxElementPadding)
+                            .str());
+  return {Slot, formatv("each of its {0} elements padded from {1} to {2} "
+                        "bytes",
+                        N, Size, Slot)
+                    .str()};
 }
 
 MeasuredClass cacheline::measuredClass(const ProfiledGlobal &G,

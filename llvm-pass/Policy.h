@@ -43,6 +43,9 @@ struct PolicyOptions {
   /// exported (a program linked with --export-dynamic so that backtraces
   /// name functions): a dlopen()ed module that writes them breaks this.
   bool AssumeClosed = false;
+  /// The most bytes padding an array's elements to lines of their own may
+  /// add to one global.
+  uint64_t MaxElementPadding = 64 * 1024;
 };
 
 /// What the skip rules need to know about a global's definition.
@@ -59,6 +62,9 @@ struct GlobalProperties {
   bool ExternallyInitialized = false;
   bool Unsized = false;
   bool ZeroSized = false;
+  /// An array: its length and the size of one element (0 otherwise).
+  uint64_t ElementCount = 0;
+  uint64_t ElementSize = 0;
 };
 
 /// When an access runs, in the life of the program.
@@ -105,6 +111,8 @@ struct AccessRecord {
   /// Of a hot function: its callers back to the loop or root that drives
   /// it, nearest first (at most 8).
   std::vector<std::string> DrivenBy;
+  /// Where in the global, if the address arithmetic could be followed.
+  std::optional<ByteRange> Range;
 
   bool isWrite() const { return cacheline::isWrite(Kind); }
   bool isSynchronization() const { return cacheline::isSynchronization(Kind); }
@@ -116,6 +124,9 @@ struct GlobalRecord {
   std::vector<AccessRecord> Reads;
   std::string EscapeReason;
   bool InUsedList = false;
+  /// Places of accesses already listed, reached again through a pointer
+  /// handed down at another place in the global.
+  std::vector<std::optional<ByteRange>> MoreRanges;
 };
 
 /// The rules' answer: the class, why, and the access it rests on (an index
@@ -129,6 +140,21 @@ struct Decision {
 
 Decision decide(const GlobalRecord &G, bool HasThreads,
                 const PolicyOptions &Opts);
+
+/// Layout inside one global: an array whose elements different threads
+/// write gets a line-sized slot per element (ElementLayout.h).
+struct InnerLayout {
+  /// Bytes per element after the rewrite; 0 when not rewritten.
+  uint64_t SlotSize = 0;
+  /// What is done, or why not ("not rewritten: ..."); empty when nothing
+  /// inside the global calls for it.
+  std::string Reason;
+};
+
+/// The inner layout of \p G, whose class is \p Class, for lines of
+/// \p LineSize bytes.
+InnerLayout decideInnerLayout(const GlobalRecord &G, GlobalClass Class,
+                              unsigned LineSize, const PolicyOptions &Opts);
 
 /// What a measured write profile says a global is.
 enum class MeasuredClass {

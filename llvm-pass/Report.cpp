@@ -129,10 +129,16 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
       Line.pop_back();
       Line += "," + Text.substr(1);
     };
+    if (!G.Inner.Reason.empty())
+      Append(json::Object{{"inner_layout", G.Inner.Reason}});
     if (G.Change)
       Append(json::Object{{"new_align", static_cast<int64_t>(G.Change->Align)},
               {"new_section", G.Change->Section},
               {"padded_size", static_cast<int64_t>(G.Change->NewSize)}});
+    if (G.Change && G.Change->SlotSize)
+      Append(json::Object{
+          {"elements", static_cast<int64_t>(G.Facts.Props.ElementCount)},
+          {"slot_size", static_cast<int64_t>(G.Change->SlotSize)}});
     if (Result.Profile)
       Append(profileToJSON(G));
     OS << (First ? "\n    " : ",\n    ") << Line;
@@ -174,6 +180,14 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
                << " is " << ore::NV("Class", globalClassName(C.Class)) << ": "
                << ore::NV("Reason", C.Reason);
     });
+    if (!G.Inner.SlotSize && !G.Inner.Reason.empty())
+      GetORE(*F).emit([&] {
+        auto R = At ? OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", At)
+                    : OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", F);
+        return R << "elements of global "
+                 << ore::NV("Global", G.GV->getName()) << " "
+                 << ore::NV("Reason", G.Inner.Reason);
+      });
     if (!G.Change)
       continue;
     const LayoutChange &Change = *G.Change;
@@ -184,6 +198,9 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
         << ore::NV("Global", G.GV->getName()) << " to "
         << ore::NV("Section", Change.Section) << ", aligned to "
         << ore::NV("Align", Change.Align);
+      if (Change.SlotSize)
+        R << ", each element in " << ore::NV("SlotSize", Change.SlotSize)
+          << " bytes";
       if (Change.NewSize != Change.OldSize)
         R << ", padded from " << ore::NV("OldSize", Change.OldSize) << " to "
           << ore::NV("NewSize", Change.NewSize) << " bytes";

@@ -55,8 +55,13 @@ struct GlobalUses {
     /// that call.
     Phase HandedIn = Phase::Steady;
     const std::string *HandedBy = nullptr;
+    /// Where in the global, if the address arithmetic could be followed.
+    std::optional<ByteRange> Range;
   };
   std::vector<Access> Accesses;
+  /// Places in the global of accesses already in Accesses, reached again
+  /// through a pointer handed down at another place.
+  std::vector<std::optional<ByteRange>> MoreRanges;
   std::string Escape;
   /// Functions whose address is stored into it, with the module naming them.
   std::vector<std::pair<unsigned, std::string>> StoredFunctions;
@@ -1190,43 +1195,103 @@ const char *Solver::Program::describe(const std::string &F) const {
   return "called at run time";
 }
 
+namespace {
+
+/// What of \p R decides where a callee's accesses through the pointer
+/// land inside one element of \p ElementSize bytes (the whole object when
+/// 0): the walk of a parameter needs repeating only for another answer.
+/// Null for a range that is not known, or that grows without bound (a
+/// recursive call handing on `p + 1`).
+std::optional<hash_code> handOffKey(const std::optional<ByteRange> &R,
+                                    uint64_t ElementSize, uint64_t Size) {
+  constexpr size_t MaxIndices = 8;
+  if (!R || R->HandedIndices.size() > MaxIndices ||
+      uint64_t(std::abs(R->HandedOffset)) > Size)
+    return std::nullopt;
+  int64_t Within = R->Offset;
+  if (ElementSize)
+    Within = ((Within % int64_t(ElementSize)) + int64_t(ElementSize)) %
+             int64_t(ElementSize);
+  hash_code H = hash_combine(Within, R->HandedOffset);
+  for (const ByteRange::Index &I : R->Indices)
+    if (!ElementSize || I.Stride % ElementSize)
+      H = hash_combine(H, I.Stride, I.Count);
+  for (const ByteRange::Index &I : R->HandedIndices)
+    H = hash_combine(H, I.Stride, I.Count, 1);
+  return H;
+}
+
+} // namespace
+
 GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   GlobalUses Out;
+  const uint64_t ElementSize = G.Def ? G.Def->ElementSize : 0;
+  const uint64_t Size = G.Def ? G.Def->Size : 0;
   // The call that handed the pointer down a chain of calls, by its phase
   // (GlobalUses::Access::HandedIn); Steady for the code naming the global.
+  // Past a hand-off, where in the global the handed pointer points.
   struct Handed {
     Phase In = Phase::Steady;
     const std::string *By = nullptr;
+    bool Root = true; ///< The code naming the global: no hand-off yet.
+    std::optional<ByteRange> At;
+    /// A walk already made, again for another place in the global: only
+    /// the ranges of its accesses are new (GlobalUses::MoreRanges).
+    bool RangesOnly = false;
   };
-  // (Function, parameter, phase handed in) triples walked into; parameter
-  // -1 for the function's results.
+  // (Function, parameter, phase handed in) walked into, and with which
+  // handOffKey; parameter -1 for the function's results.
   DenseSet<std::tuple<const FunctionSummary *, int, int>> Visited;
+  DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> VisitedAt;
+  // Whether to walk into (F, Arg) as \p H says, and how.
+  auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H) {
+    if (!handOffKey(H.At, ElementSize, Size))
+      H.At.reset();
+    std::optional<hash_code> K = handOffKey(H.At, ElementSize, Size);
+    if (!VisitedAt.insert({F, Arg, int(H.In), K ? size_t(*K) : 0}).second)
+      return false;
+    if (!Visited.insert({F, Arg, int(H.In)}).second)
+      H.RangesOnly = true;
+    return true;
+  };
   // Pointer variables whose loads were walked into.
   SmallPtrSet<const GlobalEntry *, 4> Holders;
   std::function<void(unsigned, const PointerSummary &, Handed)> Walk;
   // Into parameter Arg of a function whose body some module has.
   auto WalkParam = [&](const FuncEntry &FE, int Arg, Handed H) {
-    if (!Visited.insert({FE.F, Arg, int(H.In)}).second)
+    if (!Enter(FE.F, Arg, H))
       return;
     auto P = FE.F->Params.find(Arg);
     if (P != FE.F->Params.end())
       Walk(FE.Module, P->second, H);
   };
   Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
+    // A range of this walk's pointer, as a range in the global.
+    auto Place = [&](const std::optional<ByteRange> &Local) {
+      if (H.Root || !H.At || !Local)
+        return H.Root ? Local : std::nullopt;
+      return std::optional<ByteRange>(H.At->then(*Local));
+    };
     // Every access of this walk runs in the phase it was handed down in.
-    auto Record = [&](AccessKind Kind, const Position &At) {
-      Out.Accesses.push_back({M, Kind, &At, H.In, H.By});
+    auto Record = [&](AccessKind Kind, const Position &At,
+                      const std::optional<ByteRange> &Local) {
+      if (H.RangesOnly)
+        Out.MoreRanges.push_back(Place(Local));
+      else
+        Out.Accesses.push_back({M, Kind, &At, H.In, H.By, Place(Local)});
     };
     for (const AccessSummary &A : W.Accesses)
-      Record(A.Kind, A.At);
+      Record(A.Kind, A.At, A.Range);
     if (Out.Escape.empty())
       Out.Escape = W.Escape;
-    for (const std::string &Fn : W.StoredFunctions)
-      Out.StoredFunctions.push_back({M, Fn});
+    if (!H.RangesOnly)
+      for (const std::string &Fn : W.StoredFunctions)
+        Out.StoredFunctions.push_back({M, Fn});
     Out.OpaqueStores |= W.OpaqueStores;
-    for (const std::string &Name : W.ReturnedBy) {
+    for (const ReturnedPointer &RP : W.ReturnedBy) {
       // Into the callers of a function that runs only by calls of the
       // program: the calls' results are the pointer.
+      const std::string &Name = RP.Function;
       std::string F = resolveFn(M, Name);
       if (F.empty() || !bodyVisible(F) || !localFn(F) ||
           calledByUnseenCode(F)) {
@@ -1235,16 +1300,21 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         continue;
       }
       // What callers do with a result is no longer part of the call.
-      if (!Visited.insert({&fn(F), -1, int(Phase::Steady)}).second)
+      Handed Result;
+      Result.Root = false;
+      Result.At = Place(RP.Range);
+      Result.RangesOnly = H.RangesOnly;
+      if (!Enter(&fn(F), -1, Result))
         continue;
       auto It = ResultUses.find(F);
       if (It != ResultUses.end())
         for (auto &[CM, Uses] : It->second)
-          Walk(CM, *Uses, Handed());
+          Walk(CM, *Uses, Result);
     }
     for (const std::string &Name : W.HeldBy) {
       // Into the pointers loaded from a pointer variable that holds it
-      // (and perhaps other addresses: their accesses count too).
+      // (and perhaps other addresses: their accesses count too), where
+      // offsets are no longer followed.
       const GlobalEntry *P = resolveGlobal(M, Name);
       if (!P || !loadsFollowed(*P)) {
         if (Out.Escape.empty())
@@ -1252,17 +1322,22 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
                        ", which code we cannot see may read";
         continue;
       }
+      Handed Loaded;
+      Loaded.Root = false;
+      Loaded.RangesOnly = H.RangesOnly;
       if (Holders.insert(P).second)
         for (auto &[PM, PS] : P->Mentions)
-          Walk(PM, PS->Loaded, Handed());
+          Walk(PM, PS->Loaded, Loaded);
     }
     for (const PointerCall &C : W.Calls) {
       Handed Down = H;
       if (Down.In == Phase::Steady) {
         PhaseFacts Caller = phaseFacts(resolveFn(M, C.At.Function));
-        Down = {phaseAt(Caller, C.At, isBeforeThreads(Caller.Key, C.At)),
-                &C.At.Function};
+        Down.In = phaseAt(Caller, C.At, isBeforeThreads(Caller.Key, C.At));
+        Down.By = &C.At.Function;
       }
+      Down.Root = false;
+      Down.At = Place(C.Range);
       if (C.Site >= 0) {
         // Into every function the indirect call may reach.
         if (const std::vector<unsigned> *Targets =
@@ -1293,17 +1368,17 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.Escape = C.EscapeReason;
         break;
       case CallEffect::Read:
-        Record(AccessKind::CallRead, C.At);
+        Record(AccessKind::CallRead, C.At, C.Range);
         break;
       case CallEffect::Write:
-        Record(AccessKind::CallWrite, C.At);
+        Record(AccessKind::CallWrite, C.At, C.Range);
         Out.OpaqueStores = true;
         break;
       case CallEffect::WriteOnce:
-        Record(AccessKind::OnceWrite, C.At);
+        Record(AccessKind::OnceWrite, C.At, C.Range);
         break;
       case CallEffect::Lock:
-        Record(AccessKind::LockCall, C.At);
+        Record(AccessKind::LockCall, C.At, C.Range);
         break;
       }
     }
@@ -1384,6 +1459,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.Role = C.Role;
   if (R.HotFunction && !R.StartUp)
     R.DrivenBy = C.DrivenBy;
+  R.Range = A.Range;
   return R;
 }
 
@@ -1409,6 +1485,8 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     P.ExternallyInitialized = D.ExternallyInitialized;
     P.Unsized = D.Unsized;
     P.ZeroSized = !D.Unsized && D.Size == 0;
+    P.ElementCount = D.ElementCount;
+    P.ElementSize = D.ElementSize;
   }
   for (auto &[M, SG] : G.Mentions)
     R.InUsedList |= SG->InUsedList;
@@ -1416,6 +1494,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     return S;
   GlobalUses Uses = collectUses(G);
   R.EscapeReason = Uses.Escape;
+  R.MoreRanges = std::move(Uses.MoreRanges);
   for (const GlobalUses::Access &A : Uses.Accesses) {
     AccessRecord AR = record(A);
     bool Write = AR.isWrite();

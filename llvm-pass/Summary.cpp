@@ -88,7 +88,8 @@ json::Object pointerToJSON(const PointerSummary &S) {
   if (!S.Calls.empty())
     O["calls"] = json::Array(S.Calls);
   put(O, "esc", S.Escape);
-  put(O, "returnedby", S.ReturnedBy);
+  if (!S.ReturnedBy.empty())
+    O["returnedby"] = json::Array(S.ReturnedBy);
   put(O, "heldby", S.HeldBy);
   put(O, "storedfn", S.StoredFunctions);
   put(O, "opaque", S.OpaqueStores);
@@ -200,10 +201,110 @@ bool cacheline::fromJSON(const json::Value &V, Position &P, json::Path Path) {
   return true;
 }
 
+ByteRange ByteRange::then(const ByteRange &Inner) const {
+  ByteRange R = *this;
+  R.HandedOffset += Inner.Offset + Inner.HandedOffset;
+  append_range(R.HandedIndices, Inner.Indices);
+  append_range(R.HandedIndices, Inner.HandedIndices);
+  R.Size = Inner.Size;
+  return R;
+}
+
+namespace {
+
+json::Value indicesToJSON(const std::vector<ByteRange::Index> &Indices) {
+  json::Array A;
+  for (const ByteRange::Index &I : Indices) {
+    json::Array Index{int64_t(I.Stride), int64_t(I.Count)};
+    if (I.Sweeps)
+      Index.push_back(1);
+    A.push_back(std::move(Index));
+  }
+  return A;
+}
+
+bool indicesFromJSON(const json::Object &O, StringRef Key,
+                     std::vector<ByteRange::Index> &Out, json::Path P) {
+  const json::Value *V = O.get(Key);
+  if (!V)
+    return true;
+  const json::Array *A = V->getAsArray();
+  if (!A) {
+    P.field(Key).report("expected an array");
+    return false;
+  }
+  for (const json::Value &E : *A) {
+    const json::Array *Pair = E.getAsArray();
+    std::optional<int64_t> Stride, Count, Sweeps = 0;
+    if (Pair && (Pair->size() == 2 || Pair->size() == 3)) {
+      Stride = (*Pair)[0].getAsInteger();
+      Count = (*Pair)[1].getAsInteger();
+      if (Pair->size() == 3)
+        Sweeps = (*Pair)[2].getAsInteger();
+    }
+    if (!Stride || !Count || !Sweeps || *Stride < 0 || *Count < 0) {
+      P.field(Key).report("expected [stride, count, sweeps?] lists");
+      return false;
+    }
+    Out.push_back({uint64_t(*Stride), uint64_t(*Count), *Sweeps != 0});
+  }
+  return true;
+}
+
+/// An optional range, as field "r" of an access or a call.
+void putRange(json::Object &O, const std::optional<ByteRange> &R) {
+  if (R)
+    O["r"] = *R;
+}
+
+bool mapRange(const json::Value &V, std::optional<ByteRange> &R,
+              json::Path P) {
+  const json::Value *Field = V.getAsObject()->get("r");
+  if (!Field)
+    return true;
+  R.emplace();
+  return fromJSON(*Field, *R, P.field("r"));
+}
+
+} // namespace
+
+json::Value cacheline::toJSON(const ByteRange &R) {
+  json::Object O;
+  put(O, "o", R.Offset, int64_t(0));
+  if (!R.Indices.empty())
+    O["ix"] = indicesToJSON(R.Indices);
+  put(O, "ho", R.HandedOffset, int64_t(0));
+  if (!R.HandedIndices.empty())
+    O["hix"] = indicesToJSON(R.HandedIndices);
+  put(O, "n", R.Size, uint64_t(0));
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, ByteRange &R, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.mapOptional("o", R.Offset) &&
+         O.mapOptional("ho", R.HandedOffset) && O.mapOptional("n", R.Size) &&
+         indicesFromJSON(*V.getAsObject(), "ix", R.Indices, P) &&
+         indicesFromJSON(*V.getAsObject(), "hix", R.HandedIndices, P);
+}
+
+json::Value cacheline::toJSON(const ReturnedPointer &R) {
+  json::Object O{{"f", R.Function}};
+  putRange(O, R.Range);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, ReturnedPointer &R,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("f", R.Function) && mapRange(V, R.Range, P);
+}
+
 // An access and a call carry their position's fields inline.
 json::Value cacheline::toJSON(const AccessSummary &A) {
   json::Value V = toJSON(A.At);
   (*V.getAsObject())["k"] = nameOf(A.Kind);
+  putRange(*V.getAsObject(), A.Range);
   return V;
 }
 
@@ -214,7 +315,8 @@ bool cacheline::fromJSON(const json::Value &V, AccessSummary &A,
     P.report("expected an object");
     return false;
   }
-  return mapEnum(*O, "k", A.Kind, P, true) && fromJSON(V, A.At, P);
+  return mapEnum(*O, "k", A.Kind, P, true) && mapRange(V, A.Range, P) &&
+         fromJSON(V, A.At, P);
 }
 
 json::Value cacheline::toJSON(const PointerCall &C) {
@@ -226,6 +328,7 @@ json::Value cacheline::toJSON(const PointerCall &C) {
   O["fty"] = C.CallType;
   O["fb"] = nameOf(C.Fallback);
   put(O, "why", C.EscapeReason);
+  putRange(O, C.Range);
   return V;
 }
 
@@ -234,7 +337,8 @@ bool cacheline::fromJSON(const json::Value &V, PointerCall &C, json::Path P) {
   return O && O.map("callee", C.Callee) && O.mapOptional("site", C.Site) &&
          O.map("arg", C.Arg) && O.map("fty", C.CallType) &&
          mapEnum(*V.getAsObject(), "fb", C.Fallback, P, true) &&
-         O.mapOptional("why", C.EscapeReason) && fromJSON(V, C.At, P);
+         O.mapOptional("why", C.EscapeReason) && mapRange(V, C.Range, P) &&
+         fromJSON(V, C.At, P);
 }
 
 json::Value cacheline::toJSON(const GlobalSummary &G) {
@@ -248,6 +352,8 @@ json::Value cacheline::toJSON(const GlobalSummary &G) {
   put(O, "unsized", G.Unsized);
   put(O, "weak", G.Interposable);
   put(O, "size", G.Size, uint64_t(0));
+  put(O, "elems", G.ElementCount, uint64_t(0));
+  put(O, "elemsize", G.ElementSize, uint64_t(0));
   put(O, "alias", G.ExportedAlias);
   put(O, "fp", G.Fingerprint);
   put(O, "used", G.InUsedList);
@@ -278,6 +384,8 @@ bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
       !O.mapOptional("unsized", G.Unsized) ||
       !O.mapOptional("weak", G.Interposable) ||
       !O.mapOptional("size", G.Size) ||
+      !O.mapOptional("elems", G.ElementCount) ||
+      !O.mapOptional("elemsize", G.ElementSize) ||
       !O.mapOptional("alias", G.ExportedAlias) ||
       !O.mapOptional("fp", G.Fingerprint) ||
       !O.mapOptional("used", G.InUsedList) ||

@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 11;
+constexpr unsigned FactsFormatVersion = 12;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -104,9 +104,51 @@ struct Position {
   std::string OnceFlag;
 };
 
+/// Where in an object a pointer points, relative to the root of the walk
+/// that found it (a global's start, a parameter, a call's result): Offset
+/// bytes plus Stride * i for each variable index i, and Size bytes from
+/// there. What code adds after the pointer was handed on (through a call's
+/// parameter, a return, a phi or a select) is kept apart in Handed*: only
+/// the arithmetic of the code naming a global can pick among its elements
+/// in a way a layout inside the object can rewrite.
+struct ByteRange {
+  struct Index {
+    uint64_t Stride = 0;
+    /// The length of the array the index selects in, where the type gives
+    /// one; 0 when nothing bounds it (pointer arithmetic).
+    uint64_t Count = 0;
+    /// The index is a loop's induction variable: the loop walks the
+    /// elements in order.
+    bool Sweeps = false;
+    bool operator==(const Index &O) const {
+      return Stride == O.Stride && Count == O.Count && Sweeps == O.Sweeps;
+    }
+  };
+  int64_t Offset = 0;
+  std::vector<Index> Indices;
+  int64_t HandedOffset = 0;
+  std::vector<Index> HandedIndices;
+  /// Bytes accessed from there; 0 when not known (a buffer handed to a
+  /// library call). A known function that acts on one object (a lock)
+  /// gives 1: the object lies inside whatever holds it.
+  uint64_t Size = 0;
+
+  /// \p Inner, a range relative to the pointer this one describes, as a
+  /// range relative to this one's root: all of it is handed arithmetic.
+  ByteRange then(const ByteRange &Inner) const;
+  bool operator==(const ByteRange &O) const {
+    return Offset == O.Offset && Indices == O.Indices &&
+           HandedOffset == O.HandedOffset &&
+           HandedIndices == O.HandedIndices && Size == O.Size;
+  }
+};
+
 struct AccessSummary {
   AccessKind Kind = AccessKind::Load;
   Position At;
+  /// Where in the object; none when the address arithmetic cannot be
+  /// followed (a loop-carried pointer, an index that is not linear).
+  std::optional<ByteRange> Range;
 };
 
 /// What a call that receives a pointer does to the object behind it when no
@@ -134,6 +176,15 @@ struct PointerCall {
   CallEffect Fallback = CallEffect::Body;
   std::string EscapeReason; ///< With Fallback == Escape.
   Position At;
+  /// Where in the object the handed pointer points (Size: what a known
+  /// library callee touches).
+  std::optional<ByteRange> Range;
+};
+
+/// A function that returns the pointer, and where in the object it points.
+struct ReturnedPointer {
+  std::string Function;
+  std::optional<ByteRange> Range;
 };
 
 /// Everything done with one pointer: a global's address or a parameter.
@@ -145,7 +196,7 @@ struct PointerSummary {
   /// Functions that return the pointer and that some other module or an
   /// indirect call may call: the solver follows it into their callers'
   /// CallResults.
-  std::vector<std::string> ReturnedBy;
+  std::vector<ReturnedPointer> ReturnedBy;
   /// Pointer variables (globals) the pointer is stored in, by a store or
   /// in their initializer: the solver follows it into the pointers loaded
   /// from them (GlobalSummary::Loaded).
@@ -172,6 +223,9 @@ struct GlobalSummary {
   /// Weak or common: another module's definition may replace it.
   bool Interposable = false;
   uint64_t Size = 0;
+  /// An array: its length and the size of one element (0 otherwise).
+  uint64_t ElementCount = 0;
+  uint64_t ElementSize = 0;
   std::string ExportedAlias;
   /// definitionFingerprint() of a definition, in a written summary
   /// (writeSummaryToDir); empty in memory at the full-LTO link.
@@ -340,6 +394,8 @@ struct ModuleSummary {
   llvm::json::Value toJSON(const T &);                                         \
   bool fromJSON(const llvm::json::Value &, T &, llvm::json::Path);
 CACHELINE_SUMMARY_JSON(Position)
+CACHELINE_SUMMARY_JSON(ByteRange)
+CACHELINE_SUMMARY_JSON(ReturnedPointer)
 CACHELINE_SUMMARY_JSON(AccessSummary)
 CACHELINE_SUMMARY_JSON(PointerCall)
 CACHELINE_SUMMARY_JSON(GlobalSummary)

@@ -12,6 +12,7 @@
 #include "FunctionFields.h"
 #include "KnownFunctions.h"
 #include "LLVMCompat.h"
+#include "ObjectAddress.h"
 #include "OnceRegions.h"
 #include "PointerUseWalker.h"
 
@@ -334,7 +335,13 @@ bool isPointerVariable(const GlobalVariable &GV) {
 /// followed: its body may be in another module.
 class SummaryWalker : public PointerUseWalker<SummaryWalker> {
 public:
-  explicit SummaryWalker(Positions &Pos) : Pos(Pos) {}
+  SummaryWalker(Positions &Pos, const DataLayout &DL) : Pos(Pos), DL(DL) {}
+
+  void walk(const Value *From) {
+    Root = From;
+    Ranges.clear(); // Relative to the previous root.
+    PointerUseWalker::walk(From);
+  }
 
   PointerSummary Uses;
   bool InUsedList = false;
@@ -343,8 +350,63 @@ private:
   friend class PointerUseWalker<SummaryWalker>;
 
   void record(AccessKind Kind, const Instruction *I) {
-    Uses.Accesses.push_back({Kind, Pos.at(*I)});
+    std::optional<ByteRange> Range = rangeOf(currentUse().get());
+    if (Range)
+      Range->Size = accessSize(*I, DL);
+    Uses.Accesses.push_back({Kind, Pos.at(*I), std::move(Range)});
     noteStoredValue(Kind, *I);
+  }
+
+  /// Where \p V points in the root's object, if the arithmetic from the
+  /// root can be followed: GEPs, casts and aliases, and phis, selects and
+  /// internal functions' returns whose every input points at the same
+  /// place (after which arithmetic is handed: ByteRange).
+  std::optional<ByteRange> rangeOf(const Value *V) {
+    // A cycle (a pointer stepped in a loop) finds itself in progress:
+    // unknown.
+    auto [It, New] = Ranges.try_emplace(V);
+    if (!New)
+      return It->second;
+    std::optional<ByteRange> R = computeRange(V);
+    Ranges[V] = R;
+    return R;
+  }
+
+  std::optional<ByteRange> computeRange(const Value *V) {
+    std::optional<ObjectAddress> A =
+        decomposeAddress(const_cast<Value *>(V), DL);
+    if (!A)
+      return std::nullopt;
+    ByteRange Local;
+    Local.Offset = A->Offset;
+    for (const AddressTerm &T : A->Terms)
+      Local.Indices.push_back({T.Stride, T.Count, T.Sweeps});
+    if (A->Base == Root)
+      return Local;
+    // A value that merges pointers: all must point at the same place.
+    SmallVector<const Value *, 4> Inputs;
+    if (const auto *Phi = dyn_cast<PHINode>(A->Base)) {
+      append_range(Inputs, Phi->incoming_values());
+    } else if (const auto *Sel = dyn_cast<SelectInst>(A->Base)) {
+      Inputs = {Sel->getTrueValue(), Sel->getFalseValue()};
+    } else if (const auto *CB = dyn_cast<CallBase>(A->Base)) {
+      const Function *Callee = calledFunction(*CB);
+      if (!Callee || Callee->isDeclaration())
+        return std::nullopt;
+      for (const BasicBlock &BB : *Callee)
+        if (const auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+          Inputs.push_back(Ret->getReturnValue());
+    }
+    std::optional<ByteRange> Merged;
+    for (const Value *In : Inputs) {
+      std::optional<ByteRange> R = In ? rangeOf(In) : std::nullopt;
+      if (!R || (Merged && !(*R == *Merged)))
+        return std::nullopt;
+      Merged = R;
+    }
+    if (!Merged)
+      return std::nullopt;
+    return Merged->then(Local);
   }
 
   /// What a write puts in the memory, as far as function pointers go.
@@ -385,7 +447,8 @@ private:
   }
 
   void returned(const Function &F, const Instruction *) {
-    Uses.ReturnedBy.push_back(F.getName().str());
+    Uses.ReturnedBy.push_back(
+        {F.getName().str(), rangeOf(currentUse().get())});
   }
 
   void stored(const StoreInst &SI) {
@@ -408,6 +471,9 @@ private:
   void visitConstant(const Constant &C);
 
   Positions &Pos;
+  const DataLayout &DL;
+  const Value *Root = nullptr;
+  DenseMap<const Value *, std::optional<ByteRange>> Ranges;
 };
 
 void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
@@ -457,6 +523,7 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   Call.CallType = typeString(CB.getFunctionType());
   Call.At = Pos.at(CB);
   Call.Fallback = ByAttributes;
+  Call.Range = rangeOf(U.get());
   std::string Receiver;
   if (const Function *Callee = calledFunction(CB)) {
     Call.Callee = Callee->getName().str();
@@ -467,6 +534,8 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
                    lookupKnownFunction(*Callee)) {
       Call.Fallback = Known->effectOn(ArgNo);
       Receiver = Call.Callee;
+      if (Call.Range && Known->OneObject)
+        Call.Range->Size = 1;
     }
   } else {
     Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
@@ -756,6 +825,7 @@ bool resultOfCalls(const Value *V, const Positions::FunctionInfo &FI,
 }
 
 FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
+  const DataLayout &DL = F.getParent()->getDataLayout();
   FunctionSummary S;
   S.Name = F.getName().str();
   S.Type = typeString(F.getFunctionType());
@@ -863,7 +933,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       if ((Callee->hasLocalLinkage() && onlyCalledDirectly(*Callee)) ||
           lookupKnownFunction(*Callee))
         continue;
-    SummaryWalker W(Pos);
+    SummaryWalker W(Pos, DL);
     W.walk(&CB);
     S.CallResults.push_back({FI.CallSite.lookup(&CB), std::move(W.Uses)});
   }
@@ -871,7 +941,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   for (Argument &A : F.args()) {
     if (!A.getType()->isPtrOrPtrVectorTy() || A.use_empty())
       continue;
-    SummaryWalker W(Pos);
+    SummaryWalker W(Pos, DL);
     W.walk(&A);
     S.Params[A.getArgNo()] = std::move(W.Uses);
   }
@@ -892,7 +962,7 @@ void loadedFacts(const GlobalVariable &GV, Positions &Pos, GlobalSummary &G) {
     Loads.push_back(LI);
   }
   G.OnlyLoadedAndStored = true;
-  SummaryWalker W(Pos);
+  SummaryWalker W(Pos, GV.getParent()->getDataLayout());
   for (const LoadInst *LI : Loads)
     W.walk(LI);
   G.Loaded = std::move(W.Uses);
@@ -939,6 +1009,10 @@ GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
               DL.getTypeAllocSize(GV.getValueType()).isScalable();
   if (!G.Unsized)
     G.Size = DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
+  if (auto *AT = dyn_cast<ArrayType>(GV.getValueType()); AT && !G.Unsized) {
+    G.ElementCount = AT->getNumElements();
+    G.ElementSize = DL.getTypeAllocSize(AT->getElementType()).getFixedValue();
+  }
   for (const GlobalAlias &GA : GV.getParent()->aliases())
     if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage()) {
       G.ExportedAlias = GA.getName().str();
@@ -951,7 +1025,7 @@ GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
   // Constants and thread-locals cannot share a line with other threads'
   // writes; their accesses are not worth gathering.
   if (!G.Constant && !G.ThreadLocal) {
-    SummaryWalker W(Pos);
+    SummaryWalker W(Pos, DL);
     W.walk(&GV);
     G.InUsedList = W.InUsedList;
     G.Uses = std::move(W.Uses);

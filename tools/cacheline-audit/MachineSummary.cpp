@@ -486,14 +486,17 @@ void Summarizer::handOn(const CallSite &CS, unsigned Arg,
     return;
   case LibraryEffect::Read:
     At.Callee = T.External;
-    Uses.Accesses.push_back({cacheline::AccessKind::CallRead, std::move(At)});
+    Uses.Accesses.push_back(
+        {cacheline::AccessKind::CallRead, std::move(At), std::nullopt});
     return;
   case LibraryEffect::Write:
     At.Callee = T.External;
-    Uses.Accesses.push_back({cacheline::AccessKind::CallWrite, std::move(At)});
+    Uses.Accesses.push_back(
+        {cacheline::AccessKind::CallWrite, std::move(At), std::nullopt});
     return;
   case LibraryEffect::Atomic:
-    Uses.Accesses.push_back({cacheline::AccessKind::AtomicRMW, std::move(At)});
+    Uses.Accesses.push_back(
+        {cacheline::AccessKind::AtomicRMW, std::move(At), std::nullopt});
     return;
   case LibraryEffect::Unknown:
     break;
@@ -566,7 +569,8 @@ void Summarizer::summarizeGlobals() {
           cacheline::AccessKind::LockCall};
       Uses.Accesses.push_back(
           {Kinds[unsigned(A.Kind)],
-           position(A.Function, A.Block, A.InstAddress, A.InLoop, A.Loop)});
+           position(A.Function, A.Block, A.InstAddress, A.InLoop, A.Loop),
+           /*Range=*/std::nullopt}); // Offsets in the symbol: not yet.
       break;
     }
     case audit::AccessKind::Escape:

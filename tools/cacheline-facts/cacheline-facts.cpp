@@ -1,7 +1,8 @@
 //===- cacheline-facts.cpp - Facts files, layout files and write profiles ---===//
 //
 //   cacheline-facts merge DIR -o FILE [--hot-write-count N]
-//                         [--rare-write-rate R]
+//                         [--rare-write-rate R] [--line-size N]
+//                         [--max-element-padding N]
 //   cacheline-facts profile-merge PROFILE... -o FILE
 //   cacheline-facts profile-compare REPORT PROFILE [--json]
 //                                   [--hot-write-count N]
@@ -17,6 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LineSize.h"
 #include "Merge.h"
 #include "ProfileCompare.h"
 #include "WriteProfile.h"
@@ -34,7 +36,7 @@ using namespace cacheline;
 
 static constexpr const char *Usage =
     "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N] "
-    "[--rare-write-rate R]\n"
+    "[--rare-write-rate R] [--line-size N] [--max-element-padding N]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
     "       cacheline-facts profile-compare REPORT PROFILE [--json] "
     "[--hot-write-count N]\n";
@@ -61,6 +63,7 @@ struct Arguments {
   std::vector<std::string> Operands;
   std::string Out;
   PolicyOptions Policy;
+  unsigned LineSize = 0; ///< 0: the target's.
   bool JSON = false;
 };
 
@@ -91,6 +94,16 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
         return ("--rare-write-rate: invalid rate '" + V +
                 "': expected a number from 0 to 1")
             .str();
+    } else if (A == "--line-size") {
+      Expected<unsigned> Size = parseLineSize(V, "--line-size");
+      if (!Size)
+        return toString(Size.takeError());
+      Parsed.LineSize = *Size;
+    } else if (A == "--max-element-padding") {
+      if (V.getAsInteger(10, Parsed.Policy.MaxElementPadding))
+        return ("--max-element-padding: invalid size '" + V +
+                "': expected a non-negative number of bytes")
+            .str();
     } else if (V.getAsInteger(10, Parsed.Policy.HotWriteCount))
       return ("--hot-write-count: invalid count '" + V + "'").str();
   }
@@ -109,7 +122,7 @@ int mergeCommand(const Arguments &Args) {
   if (EC)
     return cannotWrite(Args.Out, EC);
   Expected<MergeStats> Stats =
-      mergeFacts(Args.Operands[0], OutFile.os(), Args.Policy);
+      mergeFacts(Args.Operands[0], OutFile.os(), Args.Policy, Args.LineSize);
   if (!Stats)
     return failure(Stats.takeError());
   OutFile.keep();
@@ -184,7 +197,9 @@ int main(int argc, char **argv) {
     int (*Run)(const Arguments &);
   };
   const Command Commands[] = {
-      {"merge", {"-o", "--hot-write-count", "--rare-write-rate"},
+      {"merge",
+       {"-o", "--hot-write-count", "--rare-write-rate", "--line-size",
+        "--max-element-padding"},
        mergeCommand},
       {"profile-merge", {"-o"}, profileMergeCommand},
       {"profile-compare", {"--json", "--hot-write-count"},

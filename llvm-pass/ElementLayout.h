@@ -1,0 +1,37 @@
+//===- ElementLayout.h - One line per element of an array global -*- C++ -*-===//
+//
+// Rewrites an array global `[N x T]` into `[N x { T, [P x i8] }]`, so that
+// each element starts a line of its own, and every address computed from
+// it to match: `&g[i].f` becomes `@g' + i * slot + offsetof(f)`. Only the
+// code that names the global computes element addresses; a pointer that
+// leaves it (to a call, a return, a phi, memory) already points into the
+// new slot, and what code does with it past there stays inside one element
+// (Policy's decideInnerLayout checks this on the summary). The rewrite
+// checks again on the IR and changes nothing if some use is not an address
+// it can rebuild.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_ELEMENTLAYOUT_H
+#define CACHELINE_LAYOUT_ELEMENTLAYOUT_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+
+namespace llvm {
+class GlobalVariable;
+} // namespace llvm
+
+namespace cacheline {
+
+/// Replaces \p GV, an internal array global, with one whose elements each
+/// take \p SlotSize bytes, and returns it; an error saying why when some
+/// use of \p GV is not an address the rewrite can rebuild (\p GV is then
+/// unchanged).
+llvm::Expected<llvm::GlobalVariable *> padElements(llvm::GlobalVariable &GV,
+                                                   uint64_t SlotSize);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_ELEMENTLAYOUT_H
