@@ -155,26 +155,45 @@ int64_t floorDiv(int64_t A, int64_t B) {
 }
 
 /// The new address of \p A, with the elements \p Size bytes apart before
-/// and \p Slot after: the element its indices pick, times Slot, plus where
-/// it points inside that element.
+/// and \p Slot after: the element its indices pick, indexing the array of
+/// slots, then where it points inside that element. An index of whole
+/// slots, as in the plain build, keeps codegen from sinking `@g + i * slot`
+/// into base + index addressing, which costs uops in read-modify-writes;
+/// the constant part comes last, where it folds into the addressing mode
+/// (`&g[i].a` and `&g[i].b` share one register).
 Value *rebuild(IRBuilder<> &B, GlobalVariable &New, const ObjectAddress &A,
                uint64_t Size, uint64_t Slot, Type *IndexTy) {
   int64_t Element = floorDiv(A.Offset, int64_t(Size));
-  int64_t Inside = A.Offset - Element * int64_t(Size);
-  Value *Offset = nullptr;
+  int64_t Fixed = A.Offset - Element * int64_t(Size);
+  auto Scaled = [&](const AddressTerm &T, uint64_t Scale) {
+    Value *X = B.CreateSExtOrTrunc(T.Index, IndexTy);
+    return Scale == 1 ? X : B.CreateMul(X, ConstantInt::get(IndexTy, Scale));
+  };
+  Value *Index = nullptr, *Inner = nullptr;
   for (const AddressTerm &T : A.Terms) {
-    uint64_t Scale = T.Stride % Size == 0 ? T.Stride / Size * Slot : T.Stride;
-    Value *X = B.CreateMul(B.CreateSExtOrTrunc(T.Index, IndexTy),
-                           ConstantInt::get(IndexTy, Scale));
-    Offset = Offset ? B.CreateAdd(Offset, X) : X;
+    if (T.Stride % Size == 0) {
+      Value *X = Scaled(T, T.Stride / Size);
+      Index = Index ? B.CreateAdd(Index, X) : X;
+    } else {
+      Value *X = Scaled(T, T.Stride);
+      Inner = Inner ? B.CreateAdd(Inner, X) : X;
+    }
   }
-  Constant *Fixed =
-      ConstantInt::get(IndexTy, Element * int64_t(Slot) + Inside, true);
-  if (!Offset)
-    Offset = Fixed;
-  else if (!Fixed->isNullValue())
-    Offset = B.CreateAdd(Offset, Fixed);
-  return B.CreateGEP(B.getInt8Ty(), &New, Offset);
+  Value *Addr = &New;
+  if (Index) {
+    if (Element)
+      Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, Element, true));
+    Addr = B.CreateGEP(New.getValueType(), Addr,
+                       {ConstantInt::get(IndexTy, 0), Index});
+  } else {
+    Fixed += Element * int64_t(Slot);
+  }
+  if (Inner)
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr, Inner);
+  if (Fixed || Addr == &New)
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr,
+                       ConstantInt::get(IndexTy, Fixed, /*IsSigned=*/true));
+  return Addr;
 }
 
 /// Gives \p New the debug info of \p Old, an array whose elements are now
