@@ -52,6 +52,18 @@ std::vector<std::string> writers(const AuditOutput &Out, uint32_t Sym,
   return Names;
 }
 
+/// "+0x8 by srv_worker" for each (offset, function) of an inner hazard.
+std::vector<std::string>
+offsetsByFunction(const AuditOutput &Out,
+                  ArrayRef<std::pair<uint64_t, uint32_t>> Accesses) {
+  std::vector<std::string> Text;
+  for (auto [Offset, F] : Accesses)
+    Text.push_back(formatv("+{0:x} by {1}", Offset,
+                           demangle(Out.Image.functions()[F].Name))
+                       .str());
+  return Text;
+}
+
 std::array<unsigned, 4> classCounts(const Audit &R) {
   std::array<unsigned, 4> Counts = {0, 0, 0, 0};
   for (const SymbolVerdict &V : R.Verdicts)
@@ -116,6 +128,17 @@ void cacheline::audit::printTable(raw_ostream &OS, const AuditOutput &Out,
   }
   if (Out.Hazards.empty())
     OS << "no line holds a write-hot symbol together with other data\n";
+
+  for (const InnerHazard &H : Out.InnerHazards) {
+    const DataSymbol &Sym = Syms[H.Symbol];
+    // Offsets are the symbol's own.
+    OS << formatv("\ninner hazard: {0}, line {1}: ", demangle(Sym.Name),
+                  lineText(Out, H.LineAddress, {H.Symbol}));
+    OS << "written at " << join(offsetsByFunction(Out, H.Written), ", ");
+    if (!H.Read.empty())
+      OS << "; read at " << join(offsetsByFunction(Out, H.Read), ", ");
+    OS << '\n';
+  }
 }
 
 void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
@@ -138,6 +161,7 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
       for (unsigned C = 0; C != 4; ++C)
         J.attribute(symbolClassName(SymbolClass(C)), int64_t(Counts[C]));
       J.attribute("hazards", int64_t(Out.Hazards.size()));
+      J.attribute("inner_hazards", int64_t(Out.InnerHazards.size()));
     });
     J.attributeArray("symbols", [&] {
       for (size_t S = 0; S != Syms.size(); ++S) {
@@ -208,6 +232,23 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
             for (uint32_t S : H.Others)
               J.value(text(Syms[S].Name));
           });
+        });
+    });
+    auto Accesses = [&](ArrayRef<std::pair<uint64_t, uint32_t>> List) {
+      for (auto [Offset, F] : List)
+        J.object([&] {
+          J.attribute("offset", int64_t(Offset));
+          J.attribute("function", text(Image.functions()[F].Name));
+        });
+    };
+    J.attributeArray("inner_hazards", [&] {
+      for (const InnerHazard &H : Out.InnerHazards)
+        J.object([&] {
+          J.attribute("symbol", text(Syms[H.Symbol].Name));
+          J.attribute("address",
+                      text(lineText(Out, H.LineAddress, {H.Symbol})));
+          J.attributeArray("written", [&] { Accesses(H.Written); });
+          J.attributeArray("read", [&] { Accesses(H.Read); });
         });
     });
   });

@@ -20,6 +20,7 @@ struct AuditOutput {
   const BinaryImage &Image;
   const Audit &Result;
   const std::vector<Hazard> &Hazards;
+  const std::vector<InnerHazard> &InnerHazards;
   uint64_t LineSize;
   std::string InputName;
 };

@@ -215,6 +215,7 @@ private:
     A.Function = FnIndex;
     A.Block = uint32_t(&B - Blocks.data());
     A.InstAddress = InstAddr;
+    A.Offset = Address - Sym->Address;
     A.Kind = K;
     A.InLoop = B.InLoop;
     A.Loop = B.Loop;

@@ -41,6 +41,8 @@ struct DataAccess {
   uint32_t Function = 0; ///< Index into BinaryImage::functions().
   uint32_t Block = 0;    ///< Index into its function's FunctionGraph.
   uint64_t InstAddress = 0;
+  /// Bytes from the symbol's start to the address the instruction names.
+  uint64_t Offset = 0;
   AccessKind Kind = AccessKind::Load;
   bool InLoop = false;
   /// The innermost natural loop around it, numbered within its function;

@@ -7,6 +7,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_set>
 
@@ -69,4 +70,48 @@ std::vector<Hazard> cacheline::audit::findHazards(const BinaryImage &Image,
                               : X.LineAddress < Y.LineAddress;
   });
   return Hazards;
+}
+
+std::vector<InnerHazard>
+cacheline::audit::findInnerHazards(const BinaryImage &Image, const Audit &A,
+                                   uint64_t LineSize) {
+  const auto &Syms = Image.dataSymbols();
+  std::vector<InnerHazard> Out;
+  for (uint32_t S = 0; S != Syms.size(); ++S) {
+    if (A.Verdicts[S].Class != SymbolClass::WriteHot)
+      continue;
+    // Run-time accesses at known offsets, by the line they fall on.
+    std::map<uint64_t, InnerHazard> Lines;
+    auto Collect = [&](const std::vector<SymbolAccess> &List, bool Write) {
+      for (const SymbolAccess &Acc : List) {
+        if (Acc.StartUp || !Acc.Range || Acc.Range->Offset < 0)
+          continue;
+        uint64_t Offset = uint64_t(Acc.Range->Offset);
+        InnerHazard &H = Lines[(Syms[S].Address + Offset) / LineSize];
+        (Write ? H.Written : H.Read).push_back({Offset, Acc.FunctionIndex});
+      }
+    };
+    Collect(A.Writes[S], /*Write=*/true);
+    Collect(A.Reads[S], /*Write=*/false);
+    for (auto &[Line, H] : Lines) {
+      // A write meets an access of other bytes (by any run-time code: one
+      // thread entry may run on many threads).
+      auto Meets = [&](const std::pair<uint64_t, uint32_t> &W) {
+        auto Other = [&](const std::pair<uint64_t, uint32_t> &X) {
+          return X.first != W.first;
+        };
+        return any_of(H.Written, Other) || any_of(H.Read, Other);
+      };
+      if (none_of(H.Written, Meets))
+        continue;
+      H.Symbol = S;
+      H.LineAddress = Line * LineSize;
+      for (auto *List : {&H.Written, &H.Read}) {
+        llvm::sort(*List);
+        List->erase(std::unique(List->begin(), List->end()), List->end());
+      }
+      Out.push_back(std::move(H));
+    }
+  }
+  return Out;
 }

@@ -5,12 +5,19 @@
 // others. Hazards are ranked by how hot the writes are times how many
 // functions read the other symbols on the line.
 //
+// An inner hazard is the same inside one write-hot symbol: on one of its
+// lines, run-time code writes some bytes while run-time code reads or
+// writes other bytes (two elements of an array, a counter field beside
+// configuration fields of a struct). Only the layout inside the
+// object can separate them (the pass's element padding).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef CACHELINE_AUDIT_HAZARDS_H
 #define CACHELINE_AUDIT_HAZARDS_H
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace cacheline {
@@ -30,6 +37,16 @@ struct Hazard {
 
 std::vector<Hazard> findHazards(const BinaryImage &Image, const Audit &A,
                                 uint64_t LineSize);
+
+struct InnerHazard {
+  uint32_t Symbol = 0; ///< Into dataSymbols().
+  uint64_t LineAddress = 0;
+  /// Run-time accesses on the line: (offset in the symbol, function index).
+  std::vector<std::pair<uint64_t, uint32_t>> Written, Read;
+};
+
+std::vector<InnerHazard> findInnerHazards(const BinaryImage &Image,
+                                          const Audit &A, uint64_t LineSize);
 
 } // namespace audit
 } // namespace cacheline

@@ -20,6 +20,16 @@ namespace {
 /// The callee of every indirect call in the summary: a name no symbol has.
 const char IndirectDispatch[] = "(indirect call)";
 
+/// Where in its symbol an instruction's address falls: the scanner sees
+/// exact addresses (never an index register) and does not decode access
+/// widths, so the range is the first byte.
+ByteRange machineRange(const DataAccess &A) {
+  ByteRange R;
+  R.Offset = int64_t(A.Offset);
+  R.Size = 1;
+  return R;
+}
+
 /// What a C library function does with the object behind a pointer
 /// argument, which IR learns from the attributes of its declaration.
 enum class LibraryEffect { Unknown, None, Read, Write, Atomic };
@@ -570,7 +580,7 @@ void Summarizer::summarizeGlobals() {
       Uses.Accesses.push_back(
           {Kinds[unsigned(A.Kind)],
            position(A.Function, A.Block, A.InstAddress, A.InLoop, A.Loop),
-           /*Range=*/std::nullopt}); // Offsets in the symbol: not yet.
+           machineRange(A)});
       break;
     }
     case audit::AccessKind::Escape:

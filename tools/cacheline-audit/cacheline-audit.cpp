@@ -164,7 +164,9 @@ int main(int argc, char **argv) {
   }
 
   std::vector<Hazard> Hazards = findHazards(Image, Result, LineSize);
-  AuditOutput Out{Image, Result, Hazards, LineSize, InputFile};
+  std::vector<InnerHazard> InnerHazards =
+      findInnerHazards(Image, Result, LineSize);
+  AuditOutput Out{Image, Result, Hazards, InnerHazards, LineSize, InputFile};
   if (JSONFile != "-")
     printTable(outs(), Out, MaxHazards);
   if (ListSymbols && JSONFile != "-") {

@@ -42,7 +42,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   Audit Result = classifySymbols(**Image, std::move(*Facts));
   std::vector<Hazard> Hazards = findHazards(**Image, Result, 64);
-  AuditOutput Out{**Image, Result, Hazards, 64, "fuzz-input"};
+  std::vector<InnerHazard> InnerHazards = findInnerHazards(**Image, Result, 64);
+  AuditOutput Out{**Image, Result, Hazards, InnerHazards, 64, "fuzz-input"};
   printJSON(nulls(), Out);
   printSVG(nulls(), Out);
   return 0;
