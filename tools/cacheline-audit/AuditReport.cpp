@@ -235,10 +235,10 @@ void cacheline::audit::printJSON(raw_ostream &OS, const AuditOutput &Out) {
         });
     });
     auto Accesses = [&](ArrayRef<std::pair<uint64_t, uint32_t>> List) {
-      for (auto [Offset, F] : List)
+      for (const std::pair<uint64_t, uint32_t> &A : List)
         J.object([&] {
-          J.attribute("offset", int64_t(Offset));
-          J.attribute("function", text(Image.functions()[F].Name));
+          J.attribute("offset", int64_t(A.first));
+          J.attribute("function", text(Image.functions()[A.second].Name));
         });
     };
     J.attributeArray("inner_hazards", [&] {
