@@ -93,7 +93,8 @@ cacheline::audit::findInnerHazards(const BinaryImage &Image, const Audit &A,
     };
     Collect(A.Writes[S], /*Write=*/true);
     Collect(A.Reads[S], /*Write=*/false);
-    for (auto &[Line, H] : Lines) {
+    for (auto &Entry : Lines) {
+      InnerHazard &H = Entry.second;
       // A write meets an access of other bytes (by any run-time code: one
       // thread entry may run on many threads).
       auto Meets = [&](const std::pair<uint64_t, uint32_t> &W) {
@@ -105,7 +106,7 @@ cacheline::audit::findInnerHazards(const BinaryImage &Image, const Audit &A,
       if (none_of(H.Written, Meets))
         continue;
       H.Symbol = S;
-      H.LineAddress = Line * LineSize;
+      H.LineAddress = Entry.first * LineSize;
       for (auto *List : {&H.Written, &H.Read}) {
         llvm::sort(*List);
         List->erase(std::unique(List->begin(), List->end()), List->end());
