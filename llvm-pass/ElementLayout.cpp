@@ -74,12 +74,20 @@ private:
 
   std::string checkUseImpl(Use &U, int64_t Lo, int64_t Hi) {
     User *Usr = U.getUser();
-    if (isa<ICmpInst>(Usr) || isa<PtrToIntInst>(Usr))
-      return {}; // Compared: the summary saw it only compared.
+    if (isa<ICmpInst>(Usr))
+      return {}; // Comparing addresses reads nothing.
+    if (isa<PtrToIntInst>(Usr)) {
+      if (all_of(Usr->users(), [](User *C) { return isa<ICmpInst>(C); }))
+        return {};
+      return "an element's address converted to an integer in " + where(Usr);
+    }
     if (isa<LoadInst>(Usr) || isa<StoreInst>(Usr) ||
         isa<AtomicRMWInst>(Usr) || isa<AtomicCmpXchgInst>(Usr)) {
-      if (auto *SI = dyn_cast<StoreInst>(Usr); SI && SI->getValueOperand() == U.get())
-        return "an element's address stored in " + where(SI);
+      unsigned PointerOperand = isa<StoreInst>(Usr)
+                                    ? StoreInst::getPointerOperandIndex()
+                                    : 0; // Loads and atomics.
+      if (U.getOperandNo() != PointerOperand)
+        return "an element's address stored in " + where(Usr);
       uint64_t Bytes = accessSize(*Usr, DL);
       if (!Bytes || Hi + int64_t(Bytes) > int64_t(Size))
         return "an access past its element in " + where(Usr);

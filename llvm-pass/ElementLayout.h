@@ -1,4 +1,4 @@
-//===- ElementLayout.h - One line per element of an array global -*- C++ -*-===//
+//===- ElementLayout.h - One line per element of an array -------*- C++ -*-===//
 //
 // Rewrites an array global `[N x T]` into `[N x { T, [P x i8] }]`, so that
 // each element starts a line of its own, and every address computed from
