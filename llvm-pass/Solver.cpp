@@ -1243,15 +1243,15 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   // handOffKey; parameter -1 for the function's results.
   DenseSet<std::tuple<const FunctionSummary *, int, int>> Visited;
   DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> VisitedAt;
-  // Whether to walk into (F, Arg) as \p H says, and how.
+  // Whether to walk into (F, Arg) as \p H says, and how: the first walk
+  // records its accesses, one for another place only their ranges.
   auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H) {
     if (!handOffKey(H.At, ElementSize, Size))
       H.At.reset();
     std::optional<hash_code> K = handOffKey(H.At, ElementSize, Size);
     if (!VisitedAt.insert({F, Arg, int(H.In), K ? size_t(*K) : 0}).second)
       return false;
-    if (!Visited.insert({F, Arg, int(H.In)}).second)
-      H.RangesOnly = true;
+    H.RangesOnly = !Visited.insert({F, Arg, int(H.In)}).second;
     return true;
   };
   // Pointer variables whose loads were walked into.
@@ -1303,7 +1303,6 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Handed Result;
       Result.Root = false;
       Result.At = Place(RP.Range);
-      Result.RangesOnly = H.RangesOnly;
       if (!Enter(&fn(F), -1, Result))
         continue;
       auto It = ResultUses.find(F);
@@ -1324,7 +1323,6 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       }
       Handed Loaded;
       Loaded.Root = false;
-      Loaded.RangesOnly = H.RangesOnly;
       if (Holders.insert(P).second)
         for (auto &[PM, PS] : P->Mentions)
           Walk(PM, PS->Loaded, Loaded);
