@@ -36,6 +36,15 @@ struct Leaf {
   ObjectAddress Address;
 };
 
+/// The function \p V is in, for messages.
+std::string where(Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V))
+    return I->getFunction()->getName().str();
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->getParent()->getName().str();
+  return "a constant";
+}
+
 /// Checks on the IR that what a pointer into one element is used for stays
 /// inside that element, whatever code touched it since the summary was
 /// made (a ThinLTO backend vectorizes after the facts were written).
@@ -55,24 +64,13 @@ public:
     if (Lo < 0 || Hi >= int64_t(Size))
       return "an address past its element in " + where(V);
     for (Use &U : V->uses())
-      if (std::string Why = checkUseImpl(U, Lo, Hi); !Why.empty())
+      if (std::string Why = checkUse(U, Lo, Hi); !Why.empty())
         return Why;
     return {};
   }
 
-  /// The same for the one use \p U of a pointer.
-  std::string checkUse(Use &U, int64_t Lo, int64_t Hi);
-
-private:
-  static std::string where(Value *V) {
-    if (auto *I = dyn_cast<Instruction>(V))
-      return I->getFunction()->getName().str();
-    if (auto *A = dyn_cast<Argument>(V))
-      return A->getParent()->getName().str();
-    return "a constant";
-  }
-
-  std::string checkUseImpl(Use &U, int64_t Lo, int64_t Hi) {
+  /// The same for the one use \p U of such a pointer.
+  std::string checkUse(Use &U, int64_t Lo, int64_t Hi) {
     User *Usr = U.getUser();
     if (isa<ICmpInst>(Usr))
       return {}; // Comparing addresses reads nothing.
@@ -149,14 +147,11 @@ private:
            " in " + where(Usr);
   }
 
+private:
   const DataLayout &DL;
   uint64_t Size;
   DenseMap<Value *, std::pair<int64_t, int64_t>> Seen;
 };
-
-std::string InsideElement::checkUse(Use &U, int64_t Lo, int64_t Hi) {
-  return checkUseImpl(U, Lo, Hi);
-}
 
 int64_t floorDiv(int64_t A, int64_t B) {
   return A >= 0 ? A / B : -((-A + B - 1) / B);
