@@ -153,43 +153,56 @@ private:
   DenseMap<Value *, std::pair<int64_t, int64_t>> Seen;
 };
 
-int64_t floorDiv(int64_t A, int64_t B) {
-  return A >= 0 ? A / B : -((-A + B - 1) / B);
+/// An address of the old array in the new one's terms: the element (the
+/// constant offset's, plus the indices that pick one, in elements) and the
+/// bytes inside it (a constant and the other indices, in bytes).
+struct SlotAddress {
+  int64_t Element = 0;
+  int64_t Inside = 0;
+  SmallVector<std::pair<Value *, uint64_t>, 2> Elements, Bytes;
+};
+
+SlotAddress inSlots(const ObjectAddress &A, uint64_t Size) {
+  SlotAddress S;
+  S.Element = ByteRange::elementOf(A.Offset, Size);
+  S.Inside = A.Offset - S.Element * int64_t(Size);
+  for (const AddressTerm &T : A.Terms) {
+    if (T.Stride % Size == 0)
+      S.Elements.push_back({T.Index, T.Stride / Size});
+    else
+      S.Bytes.push_back({T.Index, T.Stride});
+  }
+  return S;
 }
 
-/// The new address of \p A, with the elements \p Size bytes apart before
-/// and \p Slot after: the element its indices pick, indexing the array of
-/// slots, then where it points inside that element. An index of whole
-/// slots, as in the plain build, keeps codegen from sinking `@g + i * slot`
-/// into base + index addressing, which costs uops in read-modify-writes;
-/// the constant part comes last, where it folds into the addressing mode
-/// (`&g[i].a` and `&g[i].b` share one register).
-Value *rebuild(IRBuilder<> &B, GlobalVariable &New, const ObjectAddress &A,
-               uint64_t Size, uint64_t Slot, Type *IndexTy) {
-  int64_t Element = floorDiv(A.Offset, int64_t(Size));
-  int64_t Fixed = A.Offset - Element * int64_t(Size);
-  auto Scaled = [&](const AddressTerm &T, uint64_t Scale) {
-    Value *X = B.CreateSExtOrTrunc(T.Index, IndexTy);
-    return Scale == 1 ? X : B.CreateMul(X, ConstantInt::get(IndexTy, Scale));
-  };
-  Value *Index = nullptr, *Inner = nullptr;
-  for (const AddressTerm &T : A.Terms) {
-    if (T.Stride % Size == 0) {
-      Value *X = Scaled(T, T.Stride / Size);
-      Index = Index ? B.CreateAdd(Index, X) : X;
-    } else {
-      Value *X = Scaled(T, T.Stride);
-      Inner = Inner ? B.CreateAdd(Inner, X) : X;
+/// The new address of \p A, slots of \p Slot bytes apart: indexing the
+/// array of slots, then where it points inside that element. An index of
+/// whole slots, as in the plain build, keeps codegen from sinking
+/// `@g + i * slot` into base + index addressing, which costs uops in
+/// read-modify-writes; the constant part comes last, where it folds into
+/// the addressing mode (`&g[i].a` and `&g[i].b` share one register).
+Value *rebuild(IRBuilder<> &B, GlobalVariable &New, const SlotAddress &A,
+               uint64_t Slot, Type *IndexTy) {
+  auto Sum = [&](ArrayRef<std::pair<Value *, uint64_t>> Terms) {
+    Value *Total = nullptr;
+    for (auto [Index, Scale] : Terms) {
+      Value *X = B.CreateSExtOrTrunc(Index, IndexTy);
+      if (Scale != 1)
+        X = B.CreateMul(X, ConstantInt::get(IndexTy, Scale));
+      Total = Total ? B.CreateAdd(Total, X) : X;
     }
-  }
+    return Total;
+  };
+  int64_t Fixed = A.Inside;
   Value *Addr = &New;
+  Value *Index = Sum(A.Elements), *Inner = Sum(A.Bytes);
   if (Index) {
-    if (Element)
-      Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, Element, true));
+    if (A.Element)
+      Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, A.Element, true));
     Addr = B.CreateGEP(New.getValueType(), Addr,
                        {ConstantInt::get(IndexTy, 0), Index});
   } else {
-    Fixed += Element * int64_t(Slot);
+    Fixed += A.Element * int64_t(Slot);
   }
   if (Inner)
     Addr = B.CreateGEP(B.getInt8Ty(), Addr, Inner);
@@ -242,15 +255,14 @@ void moveDebugInfo(GlobalVariable &Old, GlobalVariable &New, uint64_t Slot) {
 }
 
 /// The alignment the new address of \p A surely has.
-Align knownAlign(const GlobalVariable &New, const ObjectAddress &A,
-                 uint64_t Size, uint64_t Slot) {
-  Align K = *New.getAlign();
-  int64_t Element = floorDiv(A.Offset, int64_t(Size));
-  K = commonAlignment(K, Element * int64_t(Slot) +
-                             (A.Offset - Element * int64_t(Size)));
-  for (const AddressTerm &T : A.Terms)
-    K = commonAlignment(K, T.Stride % Size == 0 ? T.Stride / Size * Slot
-                                                : T.Stride);
+Align knownAlign(const GlobalVariable &New, const SlotAddress &A,
+                 uint64_t Slot) {
+  Align K = commonAlignment(*New.getAlign(), A.Element * int64_t(Slot) +
+                                                 A.Inside);
+  for (const auto &E : A.Elements)
+    K = commonAlignment(K, E.second * Slot);
+  for (const auto &I : A.Bytes)
+    K = commonAlignment(K, I.second);
   return K;
 }
 
@@ -315,21 +327,13 @@ Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
   }
   // Each leaf's address lies inside one element, and so do its uses.
   for (const Leaf &L : Leaves) {
-    int64_t Element = floorDiv(L.Address.Offset, int64_t(Size));
-    int64_t Lo = L.Address.Offset - Element * int64_t(Size), Hi = Lo;
-    for (const AddressTerm &T : L.Address.Terms) {
-      if (T.Stride % Size == 0)
-        continue; // Picks the element.
-      if (!T.Count)
-        return cannot("an index into an element's neighbours in " +
-                      cast<Instruction>(L.U->getUser())
-                          ->getFunction()
-                          ->getName());
-      Hi += int64_t(T.Stride * (T.Count - 1));
-    }
-    if (Lo < 0 || Hi >= int64_t(Size))
-      return cannot("an address past its element");
-    if (std::string Why = InsideElement(DL, Size).checkUse(*L.U, Lo, Hi);
+    std::optional<std::pair<int64_t, int64_t>> In =
+        toByteRange(L.Address).bytesInElement(Size);
+    if (!In)
+      return cannot("an address that may leave its element in " +
+                    where(L.U->getUser()));
+    if (std::string Why =
+            InsideElement(DL, Size).checkUse(*L.U, In->first, In->second);
         !Why.empty())
       return cannot(Why);
   }
@@ -360,6 +364,7 @@ Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
   for (Leaf &L : Leaves) {
     Value *Old = L.U->get();
     Value *&NewAddr = Rebuilt[Old];
+    SlotAddress A = inSlots(L.Address, Size);
     if (!NewAddr) {
       IRBuilder<> B(Ctx);
       if (auto *I = dyn_cast<Instruction>(Old))
@@ -369,10 +374,10 @@ Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
       else
         B.SetInsertPoint(cast<Instruction>(L.U->getUser()));
       NewAddr = B.CreatePointerBitCastOrAddrSpaceCast(
-          rebuild(B, *New, L.Address, Size, Slot, IndexTy), Old->getType());
+          rebuild(B, *New, A, Slot, IndexTy), Old->getType());
     }
     L.U->set(NewAddr);
-    keepAlignmentTrue(*L.U, knownAlign(*New, L.Address, Size, Slot));
+    keepAlignmentTrue(*L.U, knownAlign(*New, A, Slot));
   }
   moveDebugInfo(Old, *New, Slot);
   // The old arithmetic is dead now.

@@ -130,6 +130,14 @@ cacheline::decomposeAddress(Value *Ptr, const DataLayout &DL) {
   return A;
 }
 
+ByteRange cacheline::toByteRange(const ObjectAddress &A) {
+  ByteRange R;
+  R.Offset = A.Offset;
+  for (const AddressTerm &T : A.Terms)
+    R.Indices.push_back({T.Stride, T.Count, T.Sweeps});
+  return R;
+}
+
 uint64_t cacheline::accessSize(const Value &User, const DataLayout &DL) {
   Type *T = nullptr;
   if (const auto *LI = dyn_cast<LoadInst>(&User))

@@ -12,6 +12,8 @@
 #ifndef CACHELINE_LAYOUT_OBJECTADDRESS_H
 #define CACHELINE_LAYOUT_OBJECTADDRESS_H
 
+#include "Summary.h"
+
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -45,6 +47,9 @@ struct ObjectAddress {
 /// linear in a value (a vector GEP, a scalable type).
 std::optional<ObjectAddress> decomposeAddress(llvm::Value *Ptr,
                                               const llvm::DataLayout &DL);
+
+/// \p A relative to its base, as the summary records it (no bytes touched).
+ByteRange toByteRange(const ObjectAddress &A);
 
 /// The bytes the access \p User makes through its pointer, when the
 /// instruction says (a load, a store, an atomic, a memory intrinsic of

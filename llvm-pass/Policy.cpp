@@ -260,47 +260,6 @@ const char *cacheline::measuredClassName(MeasuredClass C) {
   llvm_unreachable("bad MeasuredClass");
 }
 
-namespace {
-
-/// The bytes \p R can touch inside one element of \p Size bytes, relative
-/// to the element's start, when only the arithmetic of the code naming the
-/// global picks the element (by indices whose stride is a multiple of the
-/// element size) and everything else stays inside it; std::nullopt when it
-/// may reach another element.
-std::optional<std::pair<int64_t, int64_t>>
-withinElement(const ByteRange &R, uint64_t Size) {
-  const int64_t S = int64_t(Size);
-  int64_t Lo = ((R.Offset % S) + S) % S + R.HandedOffset;
-  int64_t Hi = Lo + int64_t(std::max<uint64_t>(R.Size, 1)) - 1;
-  auto Spread = [&](const ByteRange::Index &I) {
-    if (!I.Count)
-      return false; // Pointer arithmetic: nothing bounds it.
-    Hi += int64_t(I.Stride * (I.Count - 1));
-    return true;
-  };
-  for (const ByteRange::Index &I : R.Indices)
-    if (I.Stride % Size && !Spread(I))
-      return std::nullopt;
-  for (const ByteRange::Index &I : R.HandedIndices)
-    if (!Spread(I))
-      return std::nullopt;
-  if (Lo < 0 || Hi >= S)
-    return std::nullopt;
-  return std::make_pair(Lo, Hi);
-}
-
-/// The element \p R is in when a constant offset picks it; std::nullopt
-/// when a variable index does.
-std::optional<int64_t> constantElement(const ByteRange &R, uint64_t Size) {
-  for (const ByteRange::Index &I : R.Indices)
-    if (I.Stride % Size == 0)
-      return std::nullopt;
-  return R.Offset >= 0 ? R.Offset / int64_t(Size)
-                       : -((-R.Offset + int64_t(Size) - 1) / int64_t(Size));
-}
-
-} // namespace
-
 InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
                                          GlobalClass Class, unsigned LineSize,
                                          const PolicyOptions &Opts) {
@@ -316,12 +275,19 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
   // construction.
   std::vector<int64_t> Written;
   bool AnyElement = false, Synchronizes = false;
+  bool Unknown = false; // A run-time write at a place not followed.
   const AccessRecord *Sweep = nullptr;
   for (const AccessRecord &A : G.Writes) {
-    if (A.StartUp || A.Kind == AccessKind::OnceWrite || !A.Range)
+    if (A.StartUp)
+      continue;
+    if (!A.Range) {
+      Unknown = true;
+      continue;
+    }
+    if (A.Kind == AccessKind::OnceWrite)
       continue;
     Synchronizes |= A.isSynchronization() || A.Kind == AccessKind::AtomicStore;
-    if (std::optional<int64_t> E = constantElement(*A.Range, Size))
+    if (std::optional<int64_t> E = A.Range->constantElement(Size))
       Written.push_back(*E);
     else
       AnyElement = true;
@@ -334,9 +300,6 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
   }
   llvm::sort(Written);
   Written.erase(std::unique(Written.begin(), Written.end()), Written.end());
-  bool Unknown = any_of(G.Writes, [](const AccessRecord &A) {
-    return !A.StartUp && !A.Range;
-  });
   if (!AnyElement && Written.size() < 2 && !Unknown)
     return {};
 
@@ -358,12 +321,12 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
                             describe(A, Opts));
       if (!A.Range->Size)
         return NotRewritten("whole array passed: " + describe(A, Opts));
-      if (!withinElement(*A.Range, Size))
+      if (!A.Range->bytesInElement(Size))
         return NotRewritten("reaches beyond one element: " +
                             describe(A, Opts));
     }
   for (const std::optional<ByteRange> &R : G.MoreRanges)
-    if (!R || !R->Size || !withinElement(*R, Size))
+    if (!R || !R->Size || !R->bytesInElement(Size))
       return NotRewritten("a pointer handed to a function at two places in "
                           "the array is used beyond one element");
   uint64_t Slot = alignTo(Size, LineSize);

@@ -1210,8 +1210,7 @@ std::optional<hash_code> handOffKey(const std::optional<ByteRange> &R,
     return std::nullopt;
   int64_t Within = R->Offset;
   if (ElementSize)
-    Within = ((Within % int64_t(ElementSize)) + int64_t(ElementSize)) %
-             int64_t(ElementSize);
+    Within -= ByteRange::elementOf(Within, ElementSize) * int64_t(ElementSize);
   hash_code H = hash_combine(Within, R->HandedOffset);
   for (const ByteRange::Index &I : R->Indices)
     if (!ElementSize || I.Stride % ElementSize)
@@ -1246,9 +1245,9 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   // Whether to walk into (F, Arg) as \p H says, and how: the first walk
   // records its accesses, one for another place only their ranges.
   auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H) {
-    if (!handOffKey(H.At, ElementSize, Size))
-      H.At.reset();
     std::optional<hash_code> K = handOffKey(H.At, ElementSize, Size);
+    if (!K)
+      H.At.reset();
     if (!VisitedAt.insert({F, Arg, int(H.In), K ? size_t(*K) : 0}).second)
       return false;
     H.RangesOnly = !Visited.insert({F, Arg, int(H.In)}).second;

@@ -7,6 +7,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 using namespace llvm;
 using namespace cacheline;
 
@@ -208,6 +210,40 @@ ByteRange ByteRange::then(const ByteRange &Inner) const {
   append_range(R.HandedIndices, Inner.HandedIndices);
   R.Size = Inner.Size;
   return R;
+}
+
+int64_t ByteRange::elementOf(int64_t Offset, uint64_t ElementSize) {
+  const int64_t S = int64_t(ElementSize);
+  return Offset >= 0 ? Offset / S : -((-Offset + S - 1) / S);
+}
+
+std::optional<int64_t> ByteRange::constantElement(uint64_t ElementSize) const {
+  for (const Index &I : Indices)
+    if (I.Stride % ElementSize == 0)
+      return std::nullopt;
+  return elementOf(Offset, ElementSize);
+}
+
+std::optional<std::pair<int64_t, int64_t>>
+ByteRange::bytesInElement(uint64_t ElementSize) const {
+  const int64_t S = int64_t(ElementSize);
+  int64_t Lo = Offset - elementOf(Offset, ElementSize) * S + HandedOffset;
+  int64_t Hi = Lo + int64_t(std::max<uint64_t>(Size, 1)) - 1;
+  auto Spread = [&](const Index &I) {
+    if (!I.Count)
+      return false; // Pointer arithmetic: nothing bounds it.
+    Hi += int64_t(I.Stride * (I.Count - 1));
+    return true;
+  };
+  for (const Index &I : Indices)
+    if (I.Stride % ElementSize && !Spread(I))
+      return std::nullopt;
+  for (const Index &I : HandedIndices)
+    if (!Spread(I))
+      return std::nullopt;
+  if (Lo < 0 || Hi >= S)
+    return std::nullopt;
+  return std::make_pair(Lo, Hi);
 }
 
 namespace {

@@ -136,6 +136,20 @@ struct ByteRange {
   /// \p Inner, a range relative to the pointer this one describes, as a
   /// range relative to this one's root: all of it is handed arithmetic.
   ByteRange then(const ByteRange &Inner) const;
+
+  // Inside an array of ElementSize-byte elements. An index whose stride is
+  // a multiple of ElementSize, in the code naming the array (not handed),
+  // picks an element; anything else must stay inside that element.
+
+  /// The element byte \p Offset of an array lies in (negative before it).
+  static int64_t elementOf(int64_t Offset, uint64_t ElementSize);
+  /// The element the constant offset picks, if no variable index picks one.
+  std::optional<int64_t> constantElement(uint64_t ElementSize) const;
+  /// The first and last byte it can touch (at least the first), counted
+  /// from the start of its element; std::nullopt when it may reach another
+  /// element (an unbounded index, an offset past the element).
+  std::optional<std::pair<int64_t, int64_t>>
+  bytesInElement(uint64_t ElementSize) const;
   bool operator==(const ByteRange &O) const {
     return Offset == O.Offset && Indices == O.Indices &&
            HandedOffset == O.HandedOffset &&

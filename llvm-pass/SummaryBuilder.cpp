@@ -377,10 +377,7 @@ private:
         decomposeAddress(const_cast<Value *>(V), DL);
     if (!A)
       return std::nullopt;
-    ByteRange Local;
-    Local.Offset = A->Offset;
-    for (const AddressTerm &T : A->Terms)
-      Local.Indices.push_back({T.Stride, T.Count, T.Sweeps});
+    ByteRange Local = toByteRange(*A);
     if (A->Base == Root)
       return Local;
     // A value that merges pointers: all must point at the same place.
