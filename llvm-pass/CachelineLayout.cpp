@@ -122,26 +122,33 @@ Expected<unsigned> lineSizeFor(const Module &M) {
   return defaultLineSize(Triple(M.getTargetTriple()));
 }
 
+/// Reads the non-negative integer that \p Opt (else \p EnvVar) gives, if
+/// any, into \p Out; \p What names it in the error ("count", "size") and
+/// \p Expected says what it must be.
+Error readUnsigned(const cl::opt<std::string> &Opt, const char *EnvVar,
+                   uint64_t &Out, const char *What, const char *Expected) {
+  std::string Origin;
+  std::optional<std::string> Text = optionOrEnv(Opt, EnvVar, Origin);
+  if (!Text || !StringRef(*Text).trim().getAsInteger(10, Out))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "%s: invalid %s '%s': expected %s", Origin.c_str(),
+                           What, Text->c_str(), Expected);
+}
+
 Expected<PolicyOptions> policyOptions() {
   PolicyOptions Opts;
+  if (Error E = readUnsigned(HotWriteCountOpt,
+                             "CACHELINE_LAYOUT_HOT_WRITE_COUNT",
+                             Opts.HotWriteCount, "count",
+                             "a non-negative integer"))
+    return std::move(E);
+  if (Error E = readUnsigned(MaxElementPaddingOpt,
+                             "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING",
+                             Opts.MaxElementPadding, "size",
+                             "a non-negative number of bytes"))
+    return std::move(E);
   std::string Origin;
-  if (std::optional<std::string> Text = optionOrEnv(
-          HotWriteCountOpt, "CACHELINE_LAYOUT_HOT_WRITE_COUNT", Origin)) {
-    if (StringRef(*Text).trim().getAsInteger(10, Opts.HotWriteCount))
-      return createStringError(inconvertibleErrorCode(),
-                               "%s: invalid count '%s': expected a "
-                               "non-negative integer",
-                               Origin.c_str(), Text->c_str());
-  }
-  if (std::optional<std::string> Text =
-          optionOrEnv(MaxElementPaddingOpt,
-                      "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING", Origin)) {
-    if (StringRef(*Text).trim().getAsInteger(10, Opts.MaxElementPadding))
-      return createStringError(inconvertibleErrorCode(),
-                               "%s: invalid size '%s': expected a "
-                               "non-negative number of bytes",
-                               Origin.c_str(), Text->c_str());
-  }
   if (std::optional<std::string> Text = optionOrEnv(
           RareWriteRateOpt, "CACHELINE_LAYOUT_RARE_WRITE_RATE", Origin)) {
     if (StringRef(*Text).trim().getAsDouble(Opts.RareWriteRate) ||
