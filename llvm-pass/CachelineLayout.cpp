@@ -288,6 +288,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       continue;
     ClassifiedGlobal G;
     G.GV = &GV;
+    G.Name = GV.getName().str();
     G.Facts = std::move(S->Record);
     G.WriteAt = Locate(S->WriteAt);
     G.ReadAt = Locate(S->ReadAt);
@@ -331,7 +332,7 @@ void CachelineClassification::print(raw_ostream &OS) const {
     return;
   OS << "line size: " << LineSize << "\n";
   for (const ClassifiedGlobal &G : Globals)
-    OS << "global " << G.GV->getName() << ": "
+    OS << "global " << G.Name << ": "
        << globalClassName(G.Class.Class) << ": " << G.Class.Reason << "\n";
   Program->print(OS);
 }

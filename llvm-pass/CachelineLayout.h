@@ -19,6 +19,7 @@
 
 #include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -30,7 +31,9 @@ class raw_ostream;
 namespace cacheline {
 
 struct ClassifiedGlobal {
+  /// Null once the layout has split it by field class (Parts).
   llvm::GlobalVariable *GV = nullptr;
+  std::string Name;
   /// What the solver found: the rules' input.
   GlobalRecord Facts;
   /// The instruction of each of Facts.Writes and Facts.Reads.
@@ -38,8 +41,15 @@ struct ClassifiedGlobal {
   Decision Class;
   /// Inside the global: padded elements, or why not.
   InnerLayout Inner;
-  /// Set once the layout has moved or grown the global.
+  /// Set once the layout has moved, grown or split the global.
   std::optional<LayoutChange> Change;
+  /// A struct split by field class: the global holding each group of
+  /// fields (Inner.Parts), and what the layout did with it.
+  struct Part {
+    std::string Name;
+    std::optional<LayoutChange> Change;
+  };
+  std::vector<Part> Parts;
   /// With a write profile (CACHELINE_LAYOUT_PROFILE): the global's measured
   /// entry, if the profile has a current one.
   const ProfiledGlobal *Measured = nullptr;

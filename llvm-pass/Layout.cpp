@@ -3,6 +3,7 @@
 #include "Layout.h"
 #include "CachelineLayout.h"
 #include "ElementLayout.h"
+#include "FieldLayout.h"
 #include "LLVMCompat.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -80,6 +81,53 @@ void dropComdat(GlobalVariable &GV) {
 
 } // namespace
 
+namespace {
+
+/// A global to place: a classified one, or the part of one split by field
+/// class that holds a group of its fields.
+struct Placement {
+  ClassifiedGlobal *Owner;
+  int Part = -1; ///< Index into Owner->Parts, or -1 for the whole global.
+  GlobalVariable *GV;
+  GlobalClass Class;
+
+  void record(LayoutChange C) const {
+    (Part < 0 ? Owner->Change : Owner->Parts[Part].Change) = std::move(C);
+  }
+};
+
+/// Splits every write-hot struct the policy splits by field class, and
+/// returns what is to be placed.
+std::vector<Placement> splitStructs(CachelineClassification &Result) {
+  std::vector<Placement> Out;
+  for (ClassifiedGlobal &G : Result.Globals) {
+    if (G.Class.Class != GlobalClass::WriteHot || G.Inner.Parts.empty()) {
+      Out.push_back({&G, -1, G.GV, G.Class.Class});
+      continue;
+    }
+    uint64_t Size = allocSize(*G.GV), OldAlign = effectiveAlign(*G.GV).value();
+    Expected<std::vector<GlobalVariable *>> Parts =
+        splitFields(*G.GV, G.Inner.Parts);
+    if (!Parts) {
+      G.Inner.Parts.clear();
+      G.Inner.Reason = "fields not split: " + toString(Parts.takeError());
+      Out.push_back({&G, -1, G.GV, G.Class.Class});
+      continue;
+    }
+    G.GV = nullptr;
+    G.Change = LayoutChange{"", OldAlign, OldAlign, Size, 0, 0};
+    for (unsigned P = 0; P < Parts->size(); ++P) {
+      GlobalVariable *GV = (*Parts)[P];
+      G.Change->NewSize += allocSize(*GV);
+      G.Parts.push_back({GV->getName().str(), std::nullopt});
+      Out.push_back({&G, int(P), GV, G.Inner.Parts[P].Class});
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
 uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   uint64_t PaddingBytes = 0;
   const uint64_t Line = Result.LineSize;
@@ -90,52 +138,56 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   SmallVector<GlobalValue *, 8> UsedList;
   collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
   SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  std::vector<Placement> Placements = splitStructs(Result);
   // Decided before any global is replaced.
-  SmallPtrSet<const ClassifiedGlobal *, 16> OwnLineSet;
-  for (const ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable *GV = G.GV;
+  std::vector<bool> OwnLines;
+  for (const Placement &P : Placements) {
+    const GlobalVariable *GV = P.GV;
     // A read-mostly global that keeps a COMDAT (not internal: laid out from
     // a layout file at compile time, an inline variable) gets a section
     // group of its own, placed wherever the linker likes: whole lines too.
     bool OwnSection =
-        Used.count(G.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
-    if (G.Class.Class == GlobalClass::WriteHot ||
-        (G.Class.Class == GlobalClass::ReadMostly && OwnSection))
-      OwnLineSet.insert(&G);
+        Used.count(P.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
+    OwnLines.push_back(P.Class == GlobalClass::WriteHot ||
+                       (P.Class == GlobalClass::ReadMostly && OwnSection));
   }
-  auto OwnLines = [&](const ClassifiedGlobal &G) {
-    return OwnLineSet.contains(&G);
-  };
 
   // Write-hot (and retained read-mostly): each on lines of its own.
-  for (ClassifiedGlobal &G : Result.Globals) {
-    if (!OwnLines(G))
+  for (unsigned I = 0; I < Placements.size(); ++I) {
+    if (!OwnLines[I])
       continue;
-    GlobalVariable *GV = G.GV;
+    Placement &P = Placements[I];
+    GlobalVariable *GV = P.GV;
     bool BSS = isZeroInitialized(*GV);
-    bool Hot = G.Class.Class == GlobalClass::WriteHot;
+    bool Hot = P.Class == GlobalClass::WriteHot;
     uint64_t Size = allocSize(*GV);
     uint64_t OldAlign = effectiveAlign(*GV).value();
-    if (Hot && G.Inner.SlotSize) {
-      Expected<GlobalVariable *> Padded = padElements(*GV, G.Inner.SlotSize);
+    InnerLayout &Inner = P.Owner->Inner;
+    uint64_t Slot = P.Part < 0 && Hot ? Inner.SlotSize : 0;
+    if (Slot) {
+      Expected<GlobalVariable *> Padded = padElements(*GV, Slot);
       if (Padded) {
-        GV = G.GV = *Padded;
+        GV = *Padded;
       } else {
-        G.Inner = {0, "not rewritten: " + toString(Padded.takeError())};
+        Inner.SlotSize = Slot = 0;
+        Inner.Reason = "not rewritten: " + toString(Padded.takeError());
       }
     }
     uint64_t Grown = allocSize(*GV);
     uint64_t Padded = alignTo(std::max<uint64_t>(Grown, 1), Line);
     if (Padded != Grown)
-      GV = G.GV = growGlobal(*GV, Padded - Grown);
+      GV = growGlobal(*GV, Padded - Grown);
+    if (P.Part < 0)
+      P.Owner->GV = GV;
+    P.GV = GV;
     dropComdat(*GV);
     GV->setSection(Hot ? (BSS ? WriteHotBSSSection : WriteHotDataSection)
                        : (BSS ? ReadMostlyBSSSection : ReadMostlyDataSection));
     GV->setAlignment(Align(std::max<uint64_t>(Line, effectiveAlign(*GV).value())));
     Keep.push_back(GV);
     PaddingBytes += Padded - Size;
-    G.Change = LayoutChange{GV->getSection().str(), GV->getAlign()->value(),
-                            OldAlign, Size, Padded, G.Inner.SlotSize};
+    P.record(LayoutChange{GV->getSection().str(), GV->getAlign()->value(),
+                          OldAlign, Size, Padded, Slot});
   }
 
   // Read-mostly: one run per section, line-aligned at the start and closed
@@ -145,9 +197,10 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
     StringRef Section = BSS ? ReadMostlyBSSSection : ReadMostlyDataSection;
     uint64_t Offset = 0;
     bool First = true;
-    for (ClassifiedGlobal &G : Result.Globals) {
-      GlobalVariable *GV = G.GV;
-      if (G.Class.Class != GlobalClass::ReadMostly || OwnLines(G) ||
+    for (unsigned I = 0; I < Placements.size(); ++I) {
+      const Placement &P = Placements[I];
+      GlobalVariable *GV = P.GV;
+      if (P.Class != GlobalClass::ReadMostly || OwnLines[I] ||
           isZeroInitialized(*GV) != BSS)
         continue;
       Align A = effectiveAlign(*GV);
@@ -163,7 +216,7 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
       Keep.push_back(GV);
       uint64_t Size = allocSize(*GV);
       Offset = alignTo(Offset, A) + Size;
-      G.Change = LayoutChange{Section.str(), A.value(), OldAlign, Size, Size};
+      P.record(LayoutChange{Section.str(), A.value(), OldAlign, Size, Size});
     }
     if (First)
       continue; // No group in this section.

@@ -69,6 +69,27 @@ Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
                     " is not positive");
       E.Inner.SlotSize = uint64_t(*Slot);
     }
+    if (const json::Array *Parts = G->getArray("parts")) {
+      for (const json::Value &PV : *Parts) {
+        const json::Object *P = PV.getAsObject();
+        std::optional<StringRef> PC = P ? P->getString("class") : std::nullopt;
+        std::optional<GlobalClass> Class =
+            PC ? parseGlobalClass(*PC) : std::nullopt;
+        const json::Array *Fields = P ? P->getArray("fields") : nullptr;
+        if (!Class || !Fields)
+          return Fail("corrupt layout file: a part of " + E.Name +
+                      " without class or fields");
+        FieldPart Part{*Class, {}};
+        for (const json::Value &F : *Fields) {
+          std::optional<int64_t> I = F.getAsInteger();
+          if (!I || *I < 0)
+            return Fail("corrupt layout file: a field of " + E.Name +
+                        " is not a field index");
+          Part.Fields.push_back(unsigned(*I));
+        }
+        E.Inner.Parts.push_back(std::move(Part));
+      }
+    }
     File->ByName[E.Name].push_back(std::move(E));
   }
   return std::shared_ptr<const LayoutFile>(std::move(File));
@@ -146,6 +167,7 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
     }
     ClassifiedGlobal G;
     G.GV = &GV;
+    G.Name = GV.getName().str();
     G.Class.Class = E->Class;
     G.Class.Reason = E->Reason;
     G.Inner = E->Inner;

@@ -35,7 +35,8 @@ struct LayoutEntry {
   std::string Fingerprint;
   GlobalClass Class = GlobalClass::Neutral;
   std::string Reason;
-  /// Elements padded to SlotSize bytes, or why not.
+  /// Elements padded to SlotSize bytes, fields split into Parts, or why
+  /// not.
   InnerLayout Inner;
 };
 

@@ -1,6 +1,7 @@
 //===- Merge.cpp - Whole-program classification from per-TU facts --------===//
 
 #include "Merge.h"
+#include "FieldLayout.h"
 #include "LineSize.h"
 #include "Report.h"
 #include "Solver.h"
@@ -67,6 +68,18 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
     if (Inner.SlotSize) {
       O["elements"] = int64_t(G.Record.Props.ElementCount);
       O["slot_size"] = int64_t(Inner.SlotSize);
+    }
+    if (!Inner.FieldClasses.empty())
+      O["fields"] = fieldsToJSON(G.Record.Props, Inner.FieldClasses);
+    if (!Inner.Parts.empty()) {
+      json::Array Parts;
+      std::vector<std::string> Names = partNames(G.Name, Inner.Parts);
+      for (unsigned P = 0; P < Inner.Parts.size(); ++P)
+        Parts.push_back(
+            json::Object{{"name", Names[P]},
+                         {"class", globalClassName(Inner.Parts[P].Class)},
+                         {"fields", json::Array(Inner.Parts[P].Fields)}});
+      O["parts"] = std::move(Parts);
     }
     OS << (First ? "\n    " : ",\n    ") << compactJSON(std::move(O));
     First = false;

@@ -2,6 +2,7 @@
 
 #include "Policy.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -260,9 +261,11 @@ const char *cacheline::measuredClassName(MeasuredClass C) {
   llvm_unreachable("bad MeasuredClass");
 }
 
-InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
-                                         GlobalClass Class, unsigned LineSize,
-                                         const PolicyOptions &Opts) {
+namespace {
+
+/// An array's elements on lines of their own.
+InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
+                           unsigned LineSize, const PolicyOptions &Opts) {
   const GlobalProperties &P = G.Props;
   const uint64_t N = P.ElementCount, Size = P.ElementSize;
   if (Class != GlobalClass::WriteHot || N < 2 || !Size || Size % LineSize == 0)
@@ -304,7 +307,9 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
     return {};
 
   auto NotRewritten = [](const Twine &Why) {
-    return InnerLayout{0, ("not rewritten: " + Why).str()};
+    InnerLayout Out;
+    Out.Reason = ("not rewritten: " + Why).str();
+    return Out;
   };
   if (Sweep && !Synchronizes)
     return NotRewritten("a loop writes the elements in order, as one thread "
@@ -314,7 +319,7 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
     return NotRewritten("not internal to the program");
   if (!G.EscapeReason.empty())
     return NotRewritten(G.EscapeReason);
-  for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads})
+  for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
     for (const AccessRecord &A : *List) {
       if (!A.Range)
         return NotRewritten("address arithmetic not followed: " +
@@ -325,10 +330,6 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
         return NotRewritten("reaches beyond one element: " +
                             describe(A, Opts));
     }
-  for (const std::optional<ByteRange> &R : G.MoreRanges)
-    if (!R || !R->Size || !R->bytesInElement(Size))
-      return NotRewritten("a pointer handed to a function at two places in "
-                          "the array is used beyond one element");
   uint64_t Slot = alignTo(Size, LineSize);
   uint64_t Added = N * (Slot - Size);
   if (Added > Opts.MaxElementPadding)
@@ -336,10 +337,181 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
                                 "bytes, over the limit of {2}",
                                 N, Added, Opts.MaxElementPadding)
                             .str());
-  return {Slot, formatv("each of its {0} elements padded from {1} to {2} "
-                        "bytes",
-                        N, Size, Slot)
-                    .str()};
+  InnerLayout Out;
+  Out.SlotSize = Slot;
+  Out.Reason = formatv("each of its {0} elements padded from {1} to {2} bytes",
+                       N, Size, Slot);
+  return Out;
+}
+
+/// Where \p A's run-time writes are, in order (function, block): fields
+/// written in the same blocks are written together, by one thread at a
+/// time.
+std::vector<std::pair<std::string, int>> writtenAt(const GlobalRecord &A) {
+  std::vector<std::pair<std::string, int>> At;
+  for (const AccessRecord &W : A.Writes)
+    if (!W.StartUp)
+      At.push_back({W.Function, W.Block});
+  llvm::sort(At);
+  At.erase(std::unique(At.begin(), At.end()), At.end());
+  return At;
+}
+
+/// The fields of \p Fields holding some byte from \p Span.first to
+/// \p Span.second.
+std::vector<unsigned> fieldsIn(const std::vector<FieldSpan> &Fields,
+                               std::pair<int64_t, int64_t> Span) {
+  std::vector<unsigned> Out;
+  for (unsigned I = 0; I < Fields.size(); ++I)
+    if (Fields[I].Size &&
+        Span.first < int64_t(Fields[I].Offset + Fields[I].Size) &&
+        Span.second >= int64_t(Fields[I].Offset))
+      Out.push_back(I);
+  return Out;
+}
+
+/// A struct's fields in groups by class, each group a global of its own.
+InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
+                         unsigned LineSize, const PolicyOptions &Opts) {
+  const GlobalProperties &P = G.Props;
+  const std::vector<FieldSpan> &Fields = P.Fields;
+  if (Class != GlobalClass::WriteHot || Fields.size() < 2)
+    return {};
+  InnerLayout Out;
+  auto NotSplit = [&Out](const Twine &Why) {
+    Out.Reason = ("fields not split: " + Why).str();
+    return Out;
+  };
+  if (!P.Local)
+    return NotSplit("not internal to the program");
+  if (!G.EscapeReason.empty())
+    return NotSplit(G.EscapeReason);
+
+  // Each field's accesses, as if it were a global of its own. An access
+  // across fields is one the rewrite can cut at the fields' bounds: a
+  // memset or memcpy into the struct at a constant place.
+  std::vector<GlobalRecord> PerField(Fields.size());
+  for (GlobalRecord &F : PerField) {
+    F.Props = P;
+    F.Props.Fields.clear();
+    F.InUsedList = G.InUsedList;
+  }
+  for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
+    for (const AccessRecord &A : *List) {
+      if (!A.Range)
+        return NotSplit("address arithmetic not followed: " +
+                        describe(A, Opts));
+      std::optional<std::pair<int64_t, int64_t>> Span = A.Range->span();
+      if (!Span)
+        return NotSplit("bytes reached not known: " + describe(A, Opts));
+      std::vector<unsigned> Touched = fieldsIn(Fields, *Span);
+      if (Touched.size() > 1 &&
+          (A.Kind != AccessKind::MemIntrinsic || !A.Range->Indices.empty() ||
+           !A.Range->HandedIndices.empty()))
+        return NotSplit("reaches across fields: " + describe(A, Opts));
+      // Only the code naming the global picks the field: a pointer handed
+      // on must be used inside the field it points into.
+      ByteRange Root = *A.Range;
+      Root.HandedOffset = 0;
+      Root.HandedIndices.clear();
+      Root.Size = 1;
+      if (Touched.size() == 1 &&
+          fieldsIn(Fields, *Root.span()) != Touched)
+        return NotSplit("reaches beyond its field: " + describe(A, Opts));
+      for (unsigned I : Touched)
+        (A.isWrite() ? PerField[I].Writes : PerField[I].Reads).push_back(A);
+    }
+
+  // Write-hot fields written in the same blocks stay together; the
+  // read-mostly ones form one group, the rest another.
+  std::vector<std::vector<std::pair<std::string, int>>> HotKeys;
+  FieldPart ReadMostly{GlobalClass::ReadMostly, {}};
+  FieldPart Rest{GlobalClass::Neutral, {}};
+  std::vector<FieldPart> Hot;
+  for (unsigned I = 0; I < Fields.size(); ++I) {
+    Decision D = decide(PerField[I], /*HasThreads=*/true, Opts);
+    Out.FieldClasses.push_back(D);
+    if (D.Class == GlobalClass::ReadMostly) {
+      ReadMostly.Fields.push_back(I);
+    } else if (D.Class == GlobalClass::WriteHot) {
+      std::vector<std::pair<std::string, int>> Key = writtenAt(PerField[I]);
+      auto It = find(HotKeys, Key);
+      if (It == HotKeys.end()) {
+        HotKeys.push_back(std::move(Key));
+        Hot.push_back({GlobalClass::WriteHot, {I}});
+      } else {
+        Hot[It - HotKeys.begin()].Fields.push_back(I);
+      }
+    } else {
+      Rest.Fields.push_back(I);
+    }
+  }
+  // Only a read-mostly field on a writer's line, or two writers' fields
+  // on one line, gain from the split.
+  if (Hot.empty() || (Hot.size() == 1 && ReadMostly.Fields.empty())) {
+    Out.FieldClasses.clear();
+    return Out;
+  }
+
+  auto Bytes = [&](const FieldPart &Part) {
+    uint64_t N = 0;
+    for (unsigned I : Part.Fields)
+      N += Fields[I].Size;
+    return N;
+  };
+  uint64_t Whole = 0;
+  for (const FieldSpan &F : Fields)
+    Whole = std::max(Whole, F.Offset + F.Size);
+  uint64_t After = Bytes(ReadMostly) + Bytes(Rest);
+  for (const FieldPart &Part : Hot)
+    After += alignTo(std::max<uint64_t>(Bytes(Part), 1), LineSize);
+  uint64_t Added = After - std::min(After, alignTo(Whole, LineSize));
+  if (Added > Opts.MaxElementPadding)
+    return NotSplit(formatv("giving its {0} groups of written fields lines "
+                            "of their own would add about {1} bytes, over "
+                            "the limit of {2}",
+                            Hot.size(), Added, Opts.MaxElementPadding)
+                        .str());
+
+  std::string Why = formatv("fields split into {0} globals:",
+                            Hot.size() + !ReadMostly.Fields.empty() +
+                                !Rest.Fields.empty());
+  Out.Parts = std::move(Hot);
+  for (FieldPart *Part : {&ReadMostly, &Rest})
+    if (!Part->Fields.empty())
+      Out.Parts.push_back(std::move(*Part));
+  ListSeparator Sep("; ");
+  for (const FieldPart &Part : Out.Parts) {
+    Why += Out.Parts.front().Fields == Part.Fields ? " " : "";
+    Why += StringRef(Sep);
+    Why += globalClassName(Part.Class);
+    Why += " {";
+    ListSeparator Comma;
+    for (unsigned I : Part.Fields) {
+      Why += StringRef(Comma);
+      Why += fieldName(P, I);
+    }
+    Why += "}";
+  }
+  Out.Reason = std::move(Why);
+  return Out;
+}
+
+} // namespace
+
+std::string cacheline::fieldName(const GlobalProperties &P, unsigned Field) {
+  const FieldSpan &F = P.Fields[Field];
+  if (!F.Name.empty())
+    return F.Name;
+  return formatv("field {0} (+{1})", Field, F.Offset).str();
+}
+
+InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
+                                         GlobalClass Class, unsigned LineSize,
+                                         const PolicyOptions &Opts) {
+  if (G.Props.ElementCount)
+    return decideElements(G, Class, LineSize, Opts);
+  return decideFields(G, Class, LineSize, Opts);
 }
 
 MeasuredClass cacheline::measuredClass(const ProfiledGlobal &G,

@@ -43,8 +43,8 @@ struct PolicyOptions {
   /// exported (a program linked with --export-dynamic so that backtraces
   /// name functions): a dlopen()ed module that writes them breaks this.
   bool AssumeClosed = false;
-  /// The most bytes padding an array's elements to lines of their own may
-  /// add to one global.
+  /// The most bytes giving an array's elements, or a struct's groups of
+  /// fields, lines of their own may add to one global.
   uint64_t MaxElementPadding = 64 * 1024;
 };
 
@@ -65,6 +65,8 @@ struct GlobalProperties {
   /// An array: its length and the size of one element (0 otherwise).
   uint64_t ElementCount = 0;
   uint64_t ElementSize = 0;
+  /// A struct: its top-level fields (empty otherwise).
+  std::vector<FieldSpan> Fields;
 };
 
 /// When an access runs, in the life of the program.
@@ -98,6 +100,7 @@ struct AccessRecord {
   double Rate = 1.0;
   // For reasons only.
   std::string Function; ///< Mangled name of the function doing it.
+  int Block = -1;       ///< Its basic block in that function.
   std::string Callee;   ///< Mangled name of a directly called function.
   /// In main, or a start-up function that starts threads, before its
   /// first thread creation.
@@ -124,9 +127,11 @@ struct GlobalRecord {
   std::vector<AccessRecord> Reads;
   std::string EscapeReason;
   bool InUsedList = false;
-  /// Places of accesses already listed, reached again through a pointer
-  /// handed down at another place in the global.
-  std::vector<std::optional<ByteRange>> MoreRanges;
+  /// Accesses already in Writes or Reads, reached again through a pointer
+  /// handed down at another place in the global: they tell what is done
+  /// at that place (an element, a field), not how often the global is
+  /// accessed.
+  std::vector<AccessRecord> Again;
 };
 
 /// The rules' answer: the class, why, and the access it rests on (an index
@@ -141,20 +146,39 @@ struct Decision {
 Decision decide(const GlobalRecord &G, bool HasThreads,
                 const PolicyOptions &Opts);
 
+/// Fields of a split struct that become one global (FieldLayout.h).
+struct FieldPart {
+  GlobalClass Class = GlobalClass::Neutral;
+  /// Indices into GlobalProperties::Fields, in order.
+  std::vector<unsigned> Fields;
+};
+
 /// Layout inside one global: an array whose elements different threads
-/// write gets a line-sized slot per element (ElementLayout.h).
+/// write gets a line-sized slot per element (ElementLayout.h); a struct
+/// whose fields have different classes is split into one global per group
+/// of fields (FieldLayout.h).
 struct InnerLayout {
   /// Bytes per element after the rewrite; 0 when not rewritten.
   uint64_t SlotSize = 0;
+  /// The globals a struct is split into; empty when not split.
+  std::vector<FieldPart> Parts;
+  /// A struct's fields, each classified as a global of its own would be
+  /// (when they were).
+  std::vector<Decision> FieldClasses;
   /// What is done, or why not ("not rewritten: ..."); empty when nothing
   /// inside the global calls for it.
   std::string Reason;
+
+  bool rewrites() const { return SlotSize || !Parts.empty(); }
 };
 
 /// The inner layout of \p G, whose class is \p Class, for lines of
 /// \p LineSize bytes.
 InnerLayout decideInnerLayout(const GlobalRecord &G, GlobalClass Class,
                               unsigned LineSize, const PolicyOptions &Opts);
+
+/// "hits" for a field with a name, else "field 3 (+24)".
+std::string fieldName(const GlobalProperties &P, unsigned Field);
 
 /// What a measured write profile says a global is.
 enum class MeasuredClass {

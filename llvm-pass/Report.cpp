@@ -62,7 +62,41 @@ json::Object profileToJSON(const ClassifiedGlobal &G) {
   return O;
 }
 
+/// Each part of a struct split by field class: its global, class, fields
+/// and where the layout put it.
+json::Array partsToJSON(const ClassifiedGlobal &G) {
+  json::Array Out;
+  for (unsigned P = 0; P < G.Parts.size(); ++P) {
+    const FieldPart &Part = G.Inner.Parts[P];
+    json::Array Fields;
+    for (unsigned I : Part.Fields)
+      Fields.push_back(fieldName(G.Facts.Props, I));
+    json::Object O{{"name", G.Parts[P].Name},
+                   {"class", globalClassName(Part.Class)},
+                   {"fields", std::move(Fields)}};
+    if (const std::optional<LayoutChange> &C = G.Parts[P].Change) {
+      O["new_section"] = C->Section;
+      O["padded_size"] = static_cast<int64_t>(C->NewSize);
+    }
+    Out.push_back(std::move(O));
+  }
+  return Out;
+}
+
 } // namespace
+
+json::Array cacheline::fieldsToJSON(const GlobalProperties &P,
+                                    ArrayRef<Decision> Classes) {
+  json::Array Out;
+  for (unsigned I = 0; I < Classes.size() && I < P.Fields.size(); ++I)
+    Out.push_back(json::Object{
+        {"name", fieldName(P, I)},
+        {"offset", static_cast<int64_t>(P.Fields[I].Offset)},
+        {"size", static_cast<int64_t>(P.Fields[I].Size)},
+        {"class", globalClassName(Classes[I].Class)},
+        {"reason", Classes[I].Reason}});
+  return Out;
+}
 
 std::string cacheline::compactJSON(json::Value V) {
   std::string S;
@@ -101,24 +135,26 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   OS << "  \"globals\": [";
   bool First = true;
   for (const ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable &GV = *G.GV;
     Classes.push_back(G.Class.Class);
     // Sizes and alignments from before the layout changed them.
-    uint64_t Size = G.Change ? G.Change->OldSize
-                    : GV.getValueType()->isSized()
-                        ? DL.getTypeAllocSize(GV.getValueType()).getFixedValue()
-                        : 0;
-    uint64_t Alignment = G.Change ? G.Change->OldAlign
-                                  : GV.getPointerAlignment(DL).value();
-    json::Object O{{"name", GV.getName()},
+    uint64_t Size = 0, Alignment = 0;
+    if (G.Change) {
+      Size = G.Change->OldSize;
+      Alignment = G.Change->OldAlign;
+    } else {
+      Type *T = G.GV->getValueType();
+      Size = T->isSized() ? DL.getTypeAllocSize(T).getFixedValue() : 0;
+      Alignment = G.GV->getPointerAlignment(DL).value();
+    }
+    json::Object O{{"name", G.Name},
                    {"class", globalClassName(G.Class.Class)},
                    {"size", static_cast<int64_t>(Size)},
                    {"align", static_cast<int64_t>(Alignment)},
                    {"reason", G.Class.Reason},
                    {"reads", static_cast<int64_t>(G.Facts.Reads.size())},
                    {"writes", accessesToJSON(G.Facts.Writes)}};
-    if (GV.hasSection() && !G.Change)
-      O["section"] = GV.getSection(); // The user's.
+    if (!G.Change && G.GV->hasSection())
+      O["section"] = G.GV->getSection(); // The user's.
     if (!G.Facts.EscapeReason.empty())
       O["escape"] = G.Facts.EscapeReason;
     std::string Line = compactJSON(std::move(O));
@@ -131,7 +167,12 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
     };
     if (!G.Inner.Reason.empty())
       Append(json::Object{{"inner_layout", G.Inner.Reason}});
-    if (G.Change)
+    if (!G.Inner.FieldClasses.empty())
+      Append(json::Object{{"fields", fieldsToJSON(G.Facts.Props,
+                                                  G.Inner.FieldClasses)}});
+    if (!G.Parts.empty())
+      Append(json::Object{{"parts", partsToJSON(G)}});
+    else if (G.Change)
       Append(json::Object{{"new_align", static_cast<int64_t>(G.Change->Align)},
               {"new_section", G.Change->Section},
               {"padded_size", static_cast<int64_t>(G.Change->NewSize)}});
@@ -162,7 +203,7 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
     }
   for (const ClassifiedGlobal &G : Result.Globals) {
     const Decision &C = G.Class;
-    if (G.GV->isDeclaration())
+    if (G.GV && G.GV->isDeclaration())
       continue;
     // Locate the remark at the deciding access, else at any access.
     const Instruction *At = G.decisiveInstruction();
@@ -176,18 +217,30 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
     GetORE(*F).emit([&] {
       auto R = At ? OptimizationRemarkAnalysis(DEBUG_TYPE, RemarkName, At)
                   : OptimizationRemarkAnalysis(DEBUG_TYPE, RemarkName, F);
-      return R << "global " << ore::NV("Global", G.GV->getName())
+      return R << "global " << ore::NV("Global", G.Name)
                << " is " << ore::NV("Class", globalClassName(C.Class)) << ": "
                << ore::NV("Reason", C.Reason);
     });
-    if (!G.Inner.SlotSize && !G.Inner.Reason.empty())
+    if (!G.Inner.rewrites() && !G.Inner.Reason.empty())
       GetORE(*F).emit([&] {
         auto R = At ? OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", At)
                     : OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", F);
-        return R << "elements of global "
-                 << ore::NV("Global", G.GV->getName()) << " "
+        if (G.Facts.Props.ElementCount)
+          R << "elements of global " << ore::NV("Global", G.Name) << " ";
+        else
+          R << "global " << ore::NV("Global", G.Name) << ": ";
+        return R << ore::NV("Reason", G.Inner.Reason);
+      });
+    if (!G.Parts.empty()) {
+      GetORE(*F).emit([&] {
+        auto R = At ? OptimizationRemark(DEBUG_TYPE, "Split", At)
+                    : OptimizationRemark(DEBUG_TYPE, "Split", F);
+        return R << globalClassName(C.Class) << " global "
+                 << ore::NV("Global", G.Name) << ": "
                  << ore::NV("Reason", G.Inner.Reason);
       });
+      continue;
+    }
     if (!G.Change)
       continue;
     const LayoutChange &Change = *G.Change;
@@ -195,7 +248,7 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
       auto R = At ? OptimizationRemark(DEBUG_TYPE, "Moved", At)
                   : OptimizationRemark(DEBUG_TYPE, "Moved", F);
       R << "moved " << globalClassName(C.Class) << " global "
-        << ore::NV("Global", G.GV->getName()) << " to "
+        << ore::NV("Global", G.Name) << " to "
         << ore::NV("Section", Change.Section) << ", aligned to "
         << ore::NV("Align", Change.Align);
       if (Change.SlotSize)

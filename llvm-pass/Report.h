@@ -31,6 +31,11 @@ class Solver;
 /// The "writes" of a report or layout-file entry: one object per access.
 llvm::json::Array accessesToJSON(llvm::ArrayRef<AccessRecord> Accesses);
 
+/// The "fields" of a struct whose fields were classified: each one's name,
+/// place, class and reason.
+llvm::json::Array fieldsToJSON(const GlobalProperties &P,
+                               llvm::ArrayRef<Decision> Classes);
+
 /// \p V on one line.
 std::string compactJSON(llvm::json::Value V);
 

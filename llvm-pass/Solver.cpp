@@ -59,9 +59,9 @@ struct GlobalUses {
     std::optional<ByteRange> Range;
   };
   std::vector<Access> Accesses;
-  /// Places in the global of accesses already in Accesses, reached again
-  /// through a pointer handed down at another place.
-  std::vector<std::optional<ByteRange>> MoreRanges;
+  /// Accesses already in Accesses, reached again through a pointer handed
+  /// down at another place in the global (GlobalRecord::Again).
+  std::vector<Access> Again;
   std::string Escape;
   /// Functions whose address is stored into it, with the module naming them.
   std::vector<std::pair<unsigned, std::string>> StoredFunctions;
@@ -1235,8 +1235,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     bool Root = true; ///< The code naming the global: no hand-off yet.
     std::optional<ByteRange> At;
     /// A walk already made, again for another place in the global: only
-    /// the ranges of its accesses are new (GlobalUses::MoreRanges).
-    bool RangesOnly = false;
+    /// where its accesses land is new (GlobalUses::Again).
+    bool Again = false;
   };
   // (Function, parameter, phase handed in) walked into, and with which
   // handOffKey; parameter -1 for the function's results.
@@ -1250,7 +1250,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       H.At.reset();
     if (!VisitedAt.insert({F, Arg, int(H.In), K ? size_t(*K) : 0}).second)
       return false;
-    H.RangesOnly = !Visited.insert({F, Arg, int(H.In)}).second;
+    H.Again = !Visited.insert({F, Arg, int(H.In)}).second;
     return true;
   };
   // Pointer variables whose loads were walked into.
@@ -1274,16 +1274,14 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     // Every access of this walk runs in the phase it was handed down in.
     auto Record = [&](AccessKind Kind, const Position &At,
                       const std::optional<ByteRange> &Local) {
-      if (H.RangesOnly)
-        Out.MoreRanges.push_back(Place(Local));
-      else
-        Out.Accesses.push_back({M, Kind, &At, H.In, H.By, Place(Local)});
+      (H.Again ? Out.Again : Out.Accesses)
+          .push_back({M, Kind, &At, H.In, H.By, Place(Local)});
     };
     for (const AccessSummary &A : W.Accesses)
       Record(A.Kind, A.At, A.Range);
     if (Out.Escape.empty())
       Out.Escape = W.Escape;
-    if (!H.RangesOnly)
+    if (!H.Again)
       for (const std::string &Fn : W.StoredFunctions)
         Out.StoredFunctions.push_back({M, Fn});
     Out.OpaqueStores |= W.OpaqueStores;
@@ -1451,6 +1449,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   R.ProfileCount = At.ProfileCount;
   R.Frequency = At.Frequency;
   R.Function = At.Function;
+  R.Block = At.Block;
   R.Callee = At.Callee;
   R.InMain = C.InMain;
   R.Role = C.Role;
@@ -1484,6 +1483,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     P.ZeroSized = !D.Unsized && D.Size == 0;
     P.ElementCount = D.ElementCount;
     P.ElementSize = D.ElementSize;
+    P.Fields = D.Fields;
   }
   for (auto &[M, SG] : G.Mentions)
     R.InUsedList |= SG->InUsedList;
@@ -1491,13 +1491,14 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     return S;
   GlobalUses Uses = collectUses(G);
   R.EscapeReason = Uses.Escape;
-  R.MoreRanges = std::move(Uses.MoreRanges);
   for (const GlobalUses::Access &A : Uses.Accesses) {
     AccessRecord AR = record(A);
     bool Write = AR.isWrite();
     (Write ? R.Writes : R.Reads).push_back(std::move(AR));
     (Write ? S.WriteAt : S.ReadAt).push_back(*A.At);
   }
+  for (const GlobalUses::Access &A : Uses.Again)
+    R.Again.push_back(record(A));
   return S;
 }
 

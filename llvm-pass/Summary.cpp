@@ -224,25 +224,44 @@ std::optional<int64_t> ByteRange::constantElement(uint64_t ElementSize) const {
   return elementOf(Offset, ElementSize);
 }
 
+namespace {
+
+/// Moves \p Hi, the last byte an address can reach, by the most \p I can
+/// add to it; false when nothing bounds the index (pointer arithmetic).
+bool spread(const ByteRange::Index &I, int64_t &Hi) {
+  if (!I.Count)
+    return false;
+  Hi += int64_t(I.Stride * (I.Count - 1));
+  return true;
+}
+
+} // namespace
+
 std::optional<std::pair<int64_t, int64_t>>
 ByteRange::bytesInElement(uint64_t ElementSize) const {
   const int64_t S = int64_t(ElementSize);
   int64_t Lo = Offset - elementOf(Offset, ElementSize) * S + HandedOffset;
   int64_t Hi = Lo + int64_t(std::max<uint64_t>(Size, 1)) - 1;
-  auto Spread = [&](const Index &I) {
-    if (!I.Count)
-      return false; // Pointer arithmetic: nothing bounds it.
-    Hi += int64_t(I.Stride * (I.Count - 1));
-    return true;
-  };
   for (const Index &I : Indices)
-    if (I.Stride % ElementSize && !Spread(I))
+    if (I.Stride % ElementSize && !spread(I, Hi))
       return std::nullopt;
   for (const Index &I : HandedIndices)
-    if (!Spread(I))
+    if (!spread(I, Hi))
       return std::nullopt;
   if (Lo < 0 || Hi >= S)
     return std::nullopt;
+  return std::make_pair(Lo, Hi);
+}
+
+std::optional<std::pair<int64_t, int64_t>> ByteRange::span() const {
+  if (!Size)
+    return std::nullopt;
+  int64_t Lo = Offset + HandedOffset;
+  int64_t Hi = Lo + int64_t(Size) - 1;
+  for (const std::vector<Index> *List : {&Indices, &HandedIndices})
+    for (const Index &I : *List)
+      if (!spread(I, Hi))
+        return std::nullopt;
   return std::make_pair(Lo, Hi);
 }
 
@@ -324,6 +343,37 @@ bool cacheline::fromJSON(const json::Value &V, ByteRange &R, json::Path P) {
          indicesFromJSON(*V.getAsObject(), "hix", R.HandedIndices, P);
 }
 
+json::Value cacheline::toJSON(const FieldSpan &F) {
+  json::Array A{int64_t(F.Offset), int64_t(F.Size)};
+  if (!F.Name.empty())
+    A.push_back(F.Name);
+  return A;
+}
+
+bool cacheline::fromJSON(const json::Value &V, FieldSpan &F, json::Path P) {
+  const json::Array *A = V.getAsArray();
+  std::optional<int64_t> Offset, Size;
+  if (A && (A->size() == 2 || A->size() == 3)) {
+    Offset = (*A)[0].getAsInteger();
+    Size = (*A)[1].getAsInteger();
+  }
+  if (!Offset || !Size || *Offset < 0 || *Size < 0) {
+    P.report("expected [offset, size, name?]");
+    return false;
+  }
+  F.Offset = uint64_t(*Offset);
+  F.Size = uint64_t(*Size);
+  if (A->size() == 3) {
+    std::optional<StringRef> Name = (*A)[2].getAsString();
+    if (!Name) {
+      P.report("expected a field name");
+      return false;
+    }
+    F.Name = Name->str();
+  }
+  return true;
+}
+
 json::Value cacheline::toJSON(const ReturnedPointer &R) {
   json::Object O{{"f", R.Function}};
   putRange(O, R.Range);
@@ -390,6 +440,8 @@ json::Value cacheline::toJSON(const GlobalSummary &G) {
   put(O, "size", G.Size, uint64_t(0));
   put(O, "elems", G.ElementCount, uint64_t(0));
   put(O, "elemsize", G.ElementSize, uint64_t(0));
+  if (!G.Fields.empty())
+    O["fields"] = json::Array(G.Fields);
   put(O, "alias", G.ExportedAlias);
   put(O, "fp", G.Fingerprint);
   put(O, "used", G.InUsedList);
@@ -422,6 +474,7 @@ bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
       !O.mapOptional("size", G.Size) ||
       !O.mapOptional("elems", G.ElementCount) ||
       !O.mapOptional("elemsize", G.ElementSize) ||
+      !O.mapOptional("fields", G.Fields) ||
       !O.mapOptional("alias", G.ExportedAlias) ||
       !O.mapOptional("fp", G.Fingerprint) ||
       !O.mapOptional("used", G.InUsedList) ||

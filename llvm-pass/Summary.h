@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 12;
+constexpr unsigned FactsFormatVersion = 13;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -150,10 +150,24 @@ struct ByteRange {
   /// element (an unbounded index, an offset past the element).
   std::optional<std::pair<int64_t, int64_t>>
   bytesInElement(uint64_t ElementSize) const;
+  /// The first and last byte of the object it can touch; std::nullopt
+  /// when an index is unbounded or the bytes touched are not known.
+  std::optional<std::pair<int64_t, int64_t>> span() const;
   bool operator==(const ByteRange &O) const {
     return Offset == O.Offset && Indices == O.Indices &&
            HandedOffset == O.HandedOffset &&
            HandedIndices == O.HandedIndices && Size == O.Size;
+  }
+};
+
+/// A top-level field of a struct global: where it lies, and its name where
+/// debug info gives one (for reports).
+struct FieldSpan {
+  uint64_t Offset = 0;
+  uint64_t Size = 0;
+  std::string Name;
+  bool operator==(const FieldSpan &O) const {
+    return Offset == O.Offset && Size == O.Size && Name == O.Name;
   }
 };
 
@@ -240,6 +254,8 @@ struct GlobalSummary {
   /// An array: its length and the size of one element (0 otherwise).
   uint64_t ElementCount = 0;
   uint64_t ElementSize = 0;
+  /// A struct: its fields, in order (empty otherwise).
+  std::vector<FieldSpan> Fields;
   std::string ExportedAlias;
   /// definitionFingerprint() of a definition, in a written summary
   /// (writeSummaryToDir); empty in memory at the full-LTO link.
@@ -409,6 +425,7 @@ struct ModuleSummary {
   bool fromJSON(const llvm::json::Value &, T &, llvm::json::Path);
 CACHELINE_SUMMARY_JSON(Position)
 CACHELINE_SUMMARY_JSON(ByteRange)
+CACHELINE_SUMMARY_JSON(FieldSpan)
 CACHELINE_SUMMARY_JSON(ReturnedPointer)
 CACHELINE_SUMMARY_JSON(AccessSummary)
 CACHELINE_SUMMARY_JSON(PointerCall)

@@ -24,7 +24,9 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalAlias.h"
 #include "llvm/IR/InstIterator.h"
@@ -989,6 +991,53 @@ void initializerFunctions(const Constant *C, std::vector<std::string> &Out,
       initializerFunctions(CO, Out, Seen);
 }
 
+/// The name debug info gives the member of \p GV's type that starts at byte
+/// \p Offset and spans \p Size bytes, if any.
+std::string memberName(const GlobalVariable &GV, uint64_t Offset,
+                       uint64_t Size) {
+  SmallVector<DIGlobalVariableExpression *, 1> GVEs;
+  GV.getDebugInfo(GVEs);
+  for (const DIGlobalVariableExpression *GVE : GVEs) {
+    if (GVE->getExpression()->getNumElements())
+      continue; // A fragment, or an offset: not the whole variable.
+    const DIType *T = GVE->getVariable()->getType();
+    // Through typedefs and qualifiers to the struct.
+    while (const auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+      if (D->getTag() == dwarf::DW_TAG_member)
+        return {};
+      T = D->getBaseType();
+    }
+    const auto *CT = dyn_cast_or_null<DICompositeType>(T);
+    if (!CT || (CT->getTag() != dwarf::DW_TAG_structure_type &&
+                CT->getTag() != dwarf::DW_TAG_class_type))
+      continue;
+    for (const DINode *N : CT->getElements()) {
+      const auto *M = dyn_cast<DIDerivedType>(N);
+      if (M && M->getTag() == dwarf::DW_TAG_member && !M->isBitField() &&
+          M->getOffsetInBits() == Offset * 8 &&
+          M->getSizeInBits() <= Size * 8 && !M->getName().empty())
+        return M->getName().str();
+    }
+  }
+  return {};
+}
+
+/// The top-level fields of \p GV, a global of struct type \p ST.
+std::vector<FieldSpan> structFields(const GlobalVariable &GV,
+                                    StructType &ST) {
+  const DataLayout &DL = GV.getParent()->getDataLayout();
+  const StructLayout *SL = DL.getStructLayout(&ST);
+  std::vector<FieldSpan> Fields;
+  for (unsigned I = 0, E = ST.getNumElements(); I != E; ++I) {
+    FieldSpan F;
+    F.Offset = SL->getElementOffset(I);
+    F.Size = DL.getTypeAllocSize(ST.getElementType(I)).getFixedValue();
+    F.Name = memberName(GV, F.Offset, F.Size);
+    Fields.push_back(std::move(F));
+  }
+  return Fields;
+}
+
 GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
   const DataLayout &DL = GV.getParent()->getDataLayout();
   GlobalSummary G;
@@ -1010,6 +1059,8 @@ GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
     G.ElementCount = AT->getNumElements();
     G.ElementSize = DL.getTypeAllocSize(AT->getElementType()).getFixedValue();
   }
+  if (auto *ST = dyn_cast<StructType>(GV.getValueType()); ST && !G.Unsized)
+    G.Fields = structFields(GV, *ST);
   for (const GlobalAlias &GA : GV.getParent()->aliases())
     if (GA.getAliaseeObject() == &GV && !GA.hasLocalLinkage()) {
       G.ExportedAlias = GA.getName().str();

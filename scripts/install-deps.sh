@@ -28,7 +28,7 @@ done
 PACKAGES=(
   cmake ninja-build python3 make libc6-dev libstdc++-12-dev binutils file
   gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
-  csmith libcsmith-dev
+  csmith libcsmith-dev gdb
 )
 # Files that must exist afterwards (a package can be "installed" yet broken).
 REQUIRED_FILES=()
@@ -48,7 +48,7 @@ for v in "${LLVM_VERSIONS[@]}"; do
     "$LLVM_PREFIX/bin/llvm-config"
   )
 done
-REQUIRED_COMMANDS=(cmake ninja python3 make csmith)
+REQUIRED_COMMANDS=(cmake ninja python3 make csmith gdb)
 
 missing_packages() {
   local p status

@@ -121,6 +121,11 @@ if os.access("/usr/bin/aarch64-linux-gnu-gcc", os.X_OK) and \
 if shutil.which("csmith", path=config.environment.get("PATH")):
     config.available_features.add("csmith")
 
+# Prints a program's variables from its debug info, as a user would
+# (test/e2e/split-fields.test).
+if shutil.which("gdb", path=config.environment.get("PATH")):
+    config.available_features.add("gdb")
+
 # Runs AArch64 programs on this machine.
 if os.access("/usr/bin/qemu-aarch64-static", os.X_OK):
     config.available_features.add("qemu-aarch64")
