@@ -163,24 +163,84 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
   const StructLayout &SL = *DL.getStructLayout(ST);
   SmallVector<int, 16> PartOf(ST->getNumElements(), -1);
   for (unsigned P = 0; P < Parts.size(); ++P)
-    for (unsigned I : Parts[P].Fields) {
-      if (I >= PartOf.size() || PartOf[I] >= 0)
+    for (unsigned J = 0; J < Parts[P].Fields.size(); ++J) {
+      unsigned I = Parts[P].Fields[J];
+      if (I >= PartOf.size() || PartOf[I] >= 0 ||
+          (J && I < Parts[P].Fields[J - 1]))
         return cannot("groups of fields that do not fit the struct");
       PartOf[I] = P;
     }
   if (is_contained(PartOf, -1))
     return cannot("a field in no group");
 
-  Expected<AddressRewrite> Rewrite = AddressRewrite::collect(Old);
-  if (!Rewrite)
-    return Rewrite.takeError();
-  // Each address lies inside one field, and so do its uses; or it is a
-  // memset or memcpy into the struct, to cut at the fields' bounds.
+  // One global per part: its fields in their order. Fields next to each
+  // other in the struct and in the part (a run) keep the bytes between
+  // them, so that an access across them (a vectorized load of two
+  // counters) still lands on them; each run starts at an offset congruent
+  // to its old one modulo the largest alignment any of its fields had in
+  // the struct, which each keeps.
   SmallVector<MovedField, 16> Fields;
   for (unsigned I = 0; I < ST->getNumElements(); ++I)
     Fields.push_back({SL.getElementOffset(I),
                       DL.getTypeAllocSize(ST->getElementType(I))});
-  DenseMap<const AddressLeaf *, unsigned> FieldOf;
+  LLVMContext &Ctx = M.getContext();
+  const Align StructAlign = DL.getPreferredAlign(&Old);
+  Constant *Init = Old.getInitializer();
+  SmallVector<Constant *, 4> PartInits;
+  for (const FieldPart &Part : Parts) {
+    SmallVector<Type *, 8> Types;
+    SmallVector<Constant *, 8> Inits;
+    int64_t Cursor = 0;
+    for (unsigned J = 0; J < Part.Fields.size(); ++J) {
+      unsigned I = Part.Fields[J];
+      MovedField &F = Fields[I];
+      int64_t At;
+      if (J && Part.Fields[J - 1] == I - 1) {
+        const MovedField &Prev = Fields[I - 1];
+        At = Prev.NewOffset + int64_t(F.OldOffset - Prev.OldOffset);
+      } else {
+        int64_t Modulus = 1;
+        for (unsigned K = J; K < Part.Fields.size(); ++K) {
+          if (K > J && Part.Fields[K] != Part.Fields[K - 1] + 1)
+            break; // The run ends.
+          Align Had =
+              commonAlignment(StructAlign, Fields[Part.Fields[K]].OldOffset);
+          Modulus = std::max<int64_t>(Modulus, Had.value());
+        }
+        At = Cursor +
+             ((int64_t(F.OldOffset) - Cursor) % Modulus + Modulus) % Modulus;
+      }
+      if (At > Cursor) {
+        auto *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), At - Cursor);
+        Types.push_back(PadTy);
+        Inits.push_back(Constant::getNullValue(PadTy));
+      }
+      Types.push_back(ST->getElementType(I));
+      Inits.push_back(Init->getAggregateElement(I));
+      F.NewOffset = At;
+      Cursor = At + F.Size;
+    }
+    auto *Ty = StructType::get(Ctx, Types, /*isPacked=*/true);
+    PartInits.push_back(ConstantStruct::get(Ty, Inits));
+  }
+  // The fields next to field I in the struct that are in its part too, from
+  // the first to the last: accesses inside them map by one offset.
+  auto RunOf = [&](unsigned I) {
+    unsigned First = I, Last = I;
+    while (First > 0 && PartOf[First - 1] == PartOf[I])
+      --First;
+    while (Last + 1 < Fields.size() && PartOf[Last + 1] == PartOf[I])
+      ++Last;
+    return std::make_pair(&Fields[First], &Fields[Last]);
+  };
+
+  Expected<AddressRewrite> Rewrite = AddressRewrite::collect(Old);
+  if (!Rewrite)
+    return Rewrite.takeError();
+  // Each address lies inside a run of fields of one part, and so do its
+  // uses; or it is a memset or memcpy into the struct, to cut at the
+  // fields' bounds.
+  DenseMap<const AddressLeaf *, const MovedField *> FieldOf;
   SmallVector<CrossingWrite, 4> Crossing;
   for (const AddressLeaf &L : Rewrite->leaves()) {
     ByteRange R = toByteRange(L.Address);
@@ -189,13 +249,17 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
     const MovedField *F = Span ? fieldAt(Fields, Span->first) : nullptr;
     std::string Why = "an address that may leave its field in " +
                       functionOf(L.U->getUser());
-    if (F && Span->second < int64_t(F->OldOffset + F->Size)) {
-      Why = AddressRewrite::checkInside(L, Span->first - F->OldOffset,
-                                        Span->second - F->OldOffset, F->Size,
-                                        "field");
-      if (Why.empty()) {
-        FieldOf[&L] = F - Fields.begin();
-        continue;
+    if (F) {
+      auto [First, Last] = RunOf(F - Fields.begin());
+      int64_t Begin = First->OldOffset, End = Last->OldOffset + Last->Size;
+      if (Span->second < End) {
+        Why = AddressRewrite::checkInside(L, Span->first - Begin,
+                                          Span->second - Begin, End - Begin,
+                                          "field");
+        if (Why.empty()) {
+          FieldOf[&L] = F;
+          continue;
+        }
       }
     }
     MemIntrinsic *MI = crossingIntrinsic(L);
@@ -207,41 +271,27 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
     Crossing.push_back({&L, L.Address.Offset});
   }
 
-  // One global per part: a struct of its fields, in their order.
-  LLVMContext &Ctx = M.getContext();
   std::vector<GlobalVariable *> New;
   std::vector<std::string> Names = partNames(Old.getName(), Parts);
-  Constant *Init = Old.getInitializer();
-  for (const FieldPart &Part : Parts) {
-    SmallVector<Type *, 8> Types;
-    SmallVector<Constant *, 8> Inits;
-    for (unsigned I : Part.Fields) {
-      Types.push_back(ST->getElementType(I));
-      Inits.push_back(Init->getAggregateElement(I));
-    }
-    auto *Ty = StructType::get(Ctx, Types, ST->isPacked());
-    auto *GV = new GlobalVariable(
-        M, Ty, Old.isConstant(), Old.getLinkage(),
-        ConstantStruct::get(Ty, Inits), Names[New.size()], &Old,
-        Old.getThreadLocalMode(), Old.getAddressSpace());
+  for (unsigned P = 0; P < Parts.size(); ++P) {
+    auto *GV = new GlobalVariable(M, PartInits[P]->getType(), Old.isConstant(),
+                                  Old.getLinkage(), PartInits[P], Names[P],
+                                  &Old, Old.getThreadLocalMode(),
+                                  Old.getAddressSpace());
     GV->copyAttributesFrom(&Old);
     GV->setComdat(Old.getComdat());
-    GV->setAlignment(DL.getPreferredAlign(&Old));
-    const StructLayout &PL = *DL.getStructLayout(Ty);
-    for (unsigned J = 0; J < Part.Fields.size(); ++J) {
-      Fields[Part.Fields[J]].Part = GV;
-      Fields[Part.Fields[J]].NewOffset = PL.getElementOffset(J);
-    }
+    GV->setAlignment(StructAlign);
+    for (unsigned I : Parts[P].Fields)
+      Fields[I].Part = GV;
     New.push_back(GV);
   }
-
   for (const CrossingWrite &W : Crossing)
     cutAtFields(W, Fields);
   Rewrite->apply([&](const AddressLeaf &L) -> std::optional<NewAddress> {
     auto It = FieldOf.find(&L);
     if (It == FieldOf.end())
       return std::nullopt; // Cut at the fields' bounds above.
-    const MovedField &F = Fields[It->second];
+    const MovedField &F = *It->second;
     NewAddress A = inField(F, L.Address.Offset);
     for (const AddressTerm &T : L.Address.Terms)
       A.Bytes.push_back({T.Index, T.Stride});

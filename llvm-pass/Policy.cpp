@@ -344,16 +344,13 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
   return Out;
 }
 
-/// Where \p A's run-time writes are, in order (function, block): fields
-/// written in the same blocks are written together, by one thread at a
-/// time.
+/// Where \p A's run-time writes are (function, block): fields written in
+/// the same blocks are written together, by one thread at a time.
 std::vector<std::pair<std::string, int>> writtenAt(const GlobalRecord &A) {
   std::vector<std::pair<std::string, int>> At;
   for (const AccessRecord &W : A.Writes)
     if (!W.StartUp)
       At.push_back({W.Function, W.Block});
-  llvm::sort(At);
-  At.erase(std::unique(At.begin(), At.end()), At.end());
   return At;
 }
 
@@ -388,14 +385,17 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
     return NotSplit(G.EscapeReason);
 
   // Each field's accesses, as if it were a global of its own. An access
-  // across fields is one the rewrite can cut at the fields' bounds: a
-  // memset or memcpy into the struct at a constant place.
+  // across fields keeps them together, in their order (a vectorized load
+  // or store of two counters), unless the rewrite can cut it at the
+  // fields' bounds: a memset or memcpy into the struct at a constant place.
   std::vector<GlobalRecord> PerField(Fields.size());
   for (GlobalRecord &F : PerField) {
     F.Props = P;
     F.Props.Fields.clear();
     F.InUsedList = G.InUsedList;
   }
+  // JoinedBy[I]: the access that keeps field I with field I + 1, if any.
+  std::vector<const AccessRecord *> JoinedBy(Fields.size(), nullptr);
   for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
     for (const AccessRecord &A : *List) {
       if (!A.Range)
@@ -405,50 +405,72 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
       if (!Span)
         return NotSplit("bytes reached not known: " + describe(A, Opts));
       std::vector<unsigned> Touched = fieldsIn(Fields, *Span);
-      if (Touched.size() > 1 &&
-          (A.Kind != AccessKind::MemIntrinsic || !A.Range->Indices.empty() ||
-           !A.Range->HandedIndices.empty()))
-        return NotSplit("reaches across fields: " + describe(A, Opts));
       // Only the code naming the global picks the field: a pointer handed
-      // on must be used inside the field it points into.
+      // on must be used inside the fields it points into.
       ByteRange Root = *A.Range;
       Root.HandedOffset = 0;
       Root.HandedIndices.clear();
       Root.Size = 1;
-      if (Touched.size() == 1 &&
-          fieldsIn(Fields, *Root.span()) != Touched)
+      std::vector<unsigned> RootFields = fieldsIn(Fields, *Root.span());
+      if (!Touched.empty() && !RootFields.empty() &&
+          (RootFields.front() < Touched.front() ||
+           RootFields.front() > Touched.back()))
         return NotSplit("reaches beyond its field: " + describe(A, Opts));
+      bool Cut = A.Kind == AccessKind::MemIntrinsic &&
+                 A.Range->Indices.empty() && A.Range->HandedIndices.empty();
+      if (Touched.size() > 1 && !Cut)
+        for (unsigned I = Touched.front(); I < Touched.back(); ++I)
+          if (!JoinedBy[I])
+            JoinedBy[I] = &A;
       for (unsigned I : Touched)
         (A.isWrite() ? PerField[I].Writes : PerField[I].Reads).push_back(A);
     }
+  for (unsigned I = 0; I < Fields.size(); ++I)
+    Out.FieldClasses.push_back(decide(PerField[I], /*HasThreads=*/true, Opts));
 
-  // Write-hot fields written in the same blocks stay together; the
+  // Fields kept together form a unit, whose class is the most demanding of
+  // theirs. Write-hot units written in the same blocks stay together; the
   // read-mostly ones form one group, the rest another.
-  std::vector<std::vector<std::pair<std::string, int>>> HotKeys;
+  using Places = std::vector<std::pair<std::string, int>>;
+  std::vector<Places> HotKeys;
   FieldPart ReadMostly{GlobalClass::ReadMostly, {}};
   FieldPart Rest{GlobalClass::Neutral, {}};
   std::vector<FieldPart> Hot;
-  for (unsigned I = 0; I < Fields.size(); ++I) {
-    Decision D = decide(PerField[I], /*HasThreads=*/true, Opts);
-    Out.FieldClasses.push_back(D);
-    if (D.Class == GlobalClass::ReadMostly) {
-      ReadMostly.Fields.push_back(I);
-    } else if (D.Class == GlobalClass::WriteHot) {
-      std::vector<std::pair<std::string, int>> Key = writtenAt(PerField[I]);
+  const AccessRecord *Mixed = nullptr; // Kept fields of two classes together.
+  for (unsigned First = 0, Last; First < Fields.size(); First = Last + 1) {
+    for (Last = First; JoinedBy[Last]; ++Last)
+      ;
+    bool AnyHot = false, AllReadMostly = true;
+    Places Key;
+    for (unsigned I = First; I <= Last; ++I) {
+      GlobalClass C = Out.FieldClasses[I].Class;
+      AnyHot |= C == GlobalClass::WriteHot;
+      AllReadMostly &= C == GlobalClass::ReadMostly;
+      if (I > First && C != Out.FieldClasses[First].Class && !Mixed)
+        Mixed = JoinedBy[First];
+      if (C == GlobalClass::WriteHot)
+        append_range(Key, writtenAt(PerField[I]));
+    }
+    llvm::sort(Key);
+    Key.erase(std::unique(Key.begin(), Key.end()), Key.end());
+    FieldPart *Part = AllReadMostly ? &ReadMostly : &Rest;
+    if (AnyHot) {
       auto It = find(HotKeys, Key);
       if (It == HotKeys.end()) {
         HotKeys.push_back(std::move(Key));
-        Hot.push_back({GlobalClass::WriteHot, {I}});
-      } else {
-        Hot[It - HotKeys.begin()].Fields.push_back(I);
+        Hot.push_back({GlobalClass::WriteHot, {}});
+        It = HotKeys.end() - 1;
       }
-    } else {
-      Rest.Fields.push_back(I);
+      Part = &Hot[It - HotKeys.begin()];
     }
+    for (unsigned I = First; I <= Last; ++I)
+      Part->Fields.push_back(I);
   }
   // Only a read-mostly field on a writer's line, or two writers' fields
   // on one line, gain from the split.
   if (Hot.empty() || (Hot.size() == 1 && ReadMostly.Fields.empty())) {
+    if (Mixed)
+      return NotSplit("reaches across fields: " + describe(*Mixed, Opts));
     Out.FieldClasses.clear();
     return Out;
   }
@@ -473,7 +495,7 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
                             Hot.size(), Added, Opts.MaxElementPadding)
                         .str());
 
-  std::string Why = formatv("fields split into {0} globals:",
+  std::string Why = formatv("fields split into {0} globals: ",
                             Hot.size() + !ReadMostly.Fields.empty() +
                                 !Rest.Fields.empty());
   Out.Parts = std::move(Hot);
@@ -482,7 +504,6 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
       Out.Parts.push_back(std::move(*Part));
   ListSeparator Sep("; ");
   for (const FieldPart &Part : Out.Parts) {
-    Why += Out.Parts.front().Fields == Part.Fields ? " " : "";
     Why += StringRef(Sep);
     Why += globalClassName(Part.Class);
     Why += " {";

@@ -11,6 +11,8 @@
 ;   static struct snapshot snap;// memcpy'd whole: refused
 ;   static struct tail tl;      // next_field(&tl.count) reads tl.flags:
 ;                               // refused
+;   static struct pair pr;      // hits and misses in one vector store: in
+;                               // one group, the bytes between them kept
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -pass-remarks=cacheline-layout -pass-remarks-missed=cacheline-layout -S %s -o %t.ll 2>%t.rmk
 ; RUN: FileCheck %s --input-file=%t.ll
@@ -28,14 +30,16 @@
 ; RUN: cat %t.facts/*.facts.json > %t.all.json
 ; RUN: FileCheck %s --check-prefix=FACTS --input-file=%t.all.json
 ;
-; CHECK-DAG: @srv.write_hot = internal global { { i64, i64 }, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @srv.write_hot.1 = internal global { { i64 }, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @srv.read_mostly = internal global { i32, i32, i64 } zeroinitializer, section ".bss.read_mostly", align 128
-; CHECK-DAG: @lk.write_hot = internal global { { i32 }, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @lk.write_hot.1 = internal global { { i64 }, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @lk.read_mostly = internal global { i32 } zeroinitializer, section ".bss.read_mostly", align 8
+; CHECK-DAG: @srv.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @srv.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @srv.read_mostly = internal global <{ i32, i32, i64 }> zeroinitializer, section ".bss.read_mostly", align 128
+; CHECK-DAG: @lk.write_hot = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @lk.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @lk.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 8
 ; CHECK-DAG: @snap = internal global { %struct.snapshot, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @tl = internal global { %struct.tail, [96 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @pr.write_hot = internal unnamed_addr global { <{ i64, i64, [4 x i64] }>, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @pr.read_mostly = internal unnamed_addr global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
 ; CHECK-NOT: @srv =
 ; CHECK-NOT: @lk =
 ; The memset over srv's written fields (what is left of the one over all
@@ -55,6 +59,8 @@
 ; CHECK: load i32, ptr @srv.read_mostly, align 8
 ; CHECK: atomicrmw add ptr @srv.write_hot, i64 1 monotonic, align 8
 ; CHECK: atomicrmw add ptr getelementptr (i8, ptr @srv.write_hot, i64 8), i64 %{{.*}} monotonic, align 8
+; CHECK: load <2 x i64>, ptr @pr.write_hot, align 16
+; CHECK: store <2 x i64> %{{.*}}, ptr @pr.write_hot, align 16
 ; CHECK: atomicrmw add ptr @srv.write_hot.1, i64 1 monotonic, align 8
 ; CHECK: atomicrmw xchg ptr @lk.write_hot, i32 1 acquire, align 8
 ; CHECK: load i32, ptr @lk.read_mostly, align 8
@@ -62,7 +68,7 @@
 ;
 ; JSON-DAG: "name":"srv",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 2 (+8), field 3 (+16)}; write-hot {field 4 (+24)}; read-mostly {field 0 (+0), field 1 (+4), field 5 (+32)}","fields":[{"class":"read-mostly","name":"field 0 (+0)","offset":0,"reason":"written only at start-up (store in main before the first thread starts); read by load in worker (thread entry) in a loop","size":4},{{.*}}{"class":"write-hot","name":"field 4 (+24)","offset":24,"reason":"written while threads run: atomicrmw in worker (thread entry) in a loop","size":8}{{.*}}"parts":[{"class":"write-hot","fields":["field 2 (+8)","field 3 (+16)"],"name":"srv.write_hot","new_section":".bss.write_hot","padded_size":128},{"class":"write-hot","fields":["field 4 (+24)"],"name":"srv.write_hot.1","new_section":".bss.write_hot","padded_size":128},{"class":"read-mostly","fields":["field 0 (+0)","field 1 (+4)","field 5 (+32)"],"name":"srv.read_mostly","new_section":".bss.read_mostly","padded_size":16}]}
 ; JSON-DAG: "name":"lk",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
-; JSON-DAG: "name":"snap",{{.*}}"inner_layout":"fields not split: reaches across fields: llvm.memcpy.p0.p0.i64() in main after threads may exist","new_align":128,
+; JSON-DAG: "name":"snap",{{.*}}"inner_layout":"fields not split: reaches across fields: llvm.memcpy.p0.p0.i64() in main after threads may exist",{{.*}}"new_align":128,
 ; JSON-DAG: "name":"tl",{{.*}}"inner_layout":"fields not split: reaches beyond its field: load in next_field (called repeatedly while threads run)","new_align":128,
 ; REMARK-DAG: remark: <unknown>:0:0: write-hot global srv: fields split into 3 globals: write-hot {field 2 (+8), field 3 (+16)}; write-hot {field 4 (+24)}; read-mostly {field 0 (+0), field 1 (+4), field 5 (+32)}
 ; REMARK-DAG: remark: <unknown>:0:0: global snap: fields not split: reaches across fields: llvm.memcpy.p0.p0.i64() in main after threads may exist
@@ -80,6 +86,7 @@ target triple = "x86_64-pc-linux-gnu"
 %struct.spinlock = type { i32, i64, i32 }
 %struct.snapshot = type { i64, i64, i32 }
 %struct.tail = type { i64, i32, i64, i32 }
+%struct.pair = type { i64, i64, [4 x i64], i32 }
 %union.pthread_mutex_t = type { %struct.__pthread_mutex_s }
 %struct.__pthread_mutex_s = type { i32, i32, i32, i32, i32, i16, i16, %struct.__pthread_internal_list }
 %struct.__pthread_internal_list = type { ptr, ptr }
@@ -88,9 +95,10 @@ target triple = "x86_64-pc-linux-gnu"
 @lk = internal global %struct.spinlock zeroinitializer, align 8
 @snap = internal global %struct.snapshot zeroinitializer, align 8
 @tl = internal global %struct.tail zeroinitializer, align 8
+@pr = internal unnamed_addr global %struct.pair zeroinitializer, align 16
 @stripes = internal global [4 x %union.pthread_mutex_t] zeroinitializer, align 16
 @saved = internal unnamed_addr global %struct.snapshot zeroinitializer, align 8
-@.str = private unnamed_addr constant [44 x i8] c"%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %d\0A\00", align 1
+@.str = private unnamed_addr constant [52 x i8] c"%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %d %ld %ld\0A\00", align 1
 @per_thread = internal unnamed_addr global [2 x i64] zeroinitializer, align 16
 @.str.1 = private unnamed_addr constant [13 x i8] c"request %ld\0A\00", align 1
 
@@ -111,6 +119,7 @@ entry:
   store i32 %argc, ptr getelementptr inbounds (i8, ptr @snap, i64 16), align 8, !tbaa !15
   store i32 7, ptr getelementptr inbounds (i8, ptr @tl, i64 8), align 8, !tbaa !17
   store i32 %argc, ptr getelementptr inbounds (i8, ptr @tl, i64 24), align 8, !tbaa !19
+  store i32 %argc, ptr getelementptr inbounds (i8, ptr @pr, i64 48), align 8, !tbaa !20
   %call = tail call i32 @pthread_mutex_init(ptr noundef nonnull @stripes, ptr noundef null) #8
   %call.1 = tail call i32 @pthread_mutex_init(ptr noundef nonnull getelementptr inbounds (i8, ptr @stripes, i64 40), ptr noundef null) #8
   %call.2 = tail call i32 @pthread_mutex_init(ptr noundef nonnull getelementptr inbounds (i8, ptr @stripes, i64 80), ptr noundef null) #8
@@ -120,34 +129,38 @@ entry:
   %arrayidx10.1 = getelementptr inbounds i8, ptr %t, i64 8
   %call11.1 = call i32 @pthread_create(ptr noundef nonnull %arrayidx10.1, ptr noundef null, ptr noundef nonnull @worker, ptr noundef nonnull inttoptr (i64 1 to ptr)) #8
   call void @llvm.lifetime.start.p0(i64 8, ptr nonnull %r) #8
-  %0 = load i64, ptr %t, align 16, !tbaa !20
+  %0 = load i64, ptr %t, align 16, !tbaa !22
   %call23 = call i32 @pthread_join(i64 noundef %0, ptr noundef nonnull %r) #8
-  %1 = load ptr, ptr %r, align 8, !tbaa !21
+  %1 = load ptr, ptr %r, align 8, !tbaa !23
   %2 = ptrtoint ptr %1 to i64
   call void @llvm.lifetime.end.p0(i64 8, ptr nonnull %r) #8
   call void @llvm.lifetime.start.p0(i64 8, ptr nonnull %r) #8
-  %3 = load i64, ptr %arrayidx10.1, align 8, !tbaa !20
+  %3 = load i64, ptr %arrayidx10.1, align 8, !tbaa !22
   %call23.1 = call i32 @pthread_join(i64 noundef %3, ptr noundef nonnull %r) #8
-  %4 = load ptr, ptr %r, align 8, !tbaa !21
+  %4 = load ptr, ptr %r, align 8, !tbaa !23
   %5 = ptrtoint ptr %4 to i64
   %add24.1 = add nsw i64 %2, %5
   call void @llvm.lifetime.end.p0(i64 8, ptr nonnull %r) #8
   call void @llvm.memcpy.p0.p0.i64(ptr noundef nonnull align 8 dereferenceable(24) @saved, ptr noundef nonnull align 8 dereferenceable(24) @snap, i64 24, i1 false)
   %6 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 32), align 8, !tbaa !12
-  %7 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 8), align 8, !tbaa !23
-  %8 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 16), align 8, !tbaa !24
-  %9 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 24), align 8, !tbaa !25
-  %10 = load i64, ptr @saved, align 8, !tbaa !26
-  %11 = load i64, ptr getelementptr inbounds (i8, ptr @saved, i64 8), align 8, !tbaa !27
+  %7 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 8), align 8, !tbaa !25
+  %8 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 16), align 8, !tbaa !26
+  %9 = load i64, ptr getelementptr inbounds (i8, ptr @srv, i64 24), align 8, !tbaa !27
+  %10 = load i64, ptr @saved, align 8, !tbaa !28
+  %11 = load i64, ptr getelementptr inbounds (i8, ptr @saved, i64 8), align 8, !tbaa !29
   %add28 = add nsw i64 %11, %10
-  %12 = load i64, ptr @tl, align 8, !tbaa !28
-  %13 = load i64, ptr getelementptr inbounds (i8, ptr @tl, i64 16), align 8, !tbaa !29
-  %14 = load i64, ptr @per_thread, align 16, !tbaa !20
-  %15 = load i64, ptr getelementptr inbounds (i8, ptr @per_thread, i64 8), align 8, !tbaa !20
-  %16 = load i64, ptr getelementptr inbounds (i8, ptr @lk, i64 8), align 8, !tbaa !30
+  %12 = load i64, ptr @tl, align 8, !tbaa !30
+  %13 = load i64, ptr getelementptr inbounds (i8, ptr @tl, i64 16), align 8, !tbaa !31
+  %14 = load i64, ptr @per_thread, align 16, !tbaa !22
+  %15 = load i64, ptr getelementptr inbounds (i8, ptr @per_thread, i64 8), align 8, !tbaa !22
+  %16 = load i64, ptr getelementptr inbounds (i8, ptr @lk, i64 8), align 8, !tbaa !32
   %cmp29 = icmp sgt i64 %16, -1
   %conv30 = zext i1 %cmp29 to i32
-  %call31 = call i32 (ptr, ...) @printf(ptr noundef nonnull dereferenceable(1) @.str, i64 noundef %6, i64 noundef %7, i64 noundef %8, i64 noundef %9, i64 noundef %add28, i64 noundef %12, i64 noundef %13, i64 noundef %add24.1, i64 noundef %14, i64 noundef %15, i32 noundef %conv30)
+  %17 = load i64, ptr @pr, align 8, !tbaa !33
+  %18 = load i64, ptr getelementptr inbounds (i8, ptr @pr, i64 8), align 8, !tbaa !34
+  %19 = load i64, ptr getelementptr inbounds (i8, ptr @pr, i64 32), align 8, !tbaa !22
+  %add31 = add nsw i64 %19, %18
+  %call32 = call i32 (ptr, ...) @printf(ptr noundef nonnull dereferenceable(1) @.str, i64 noundef %6, i64 noundef %7, i64 noundef %8, i64 noundef %9, i64 noundef %add28, i64 noundef %12, i64 noundef %13, i64 noundef %add24.1, i64 noundef %14, i64 noundef %15, i32 noundef %conv30, i64 noundef %17, i64 noundef %add31)
   call void @llvm.lifetime.end.p0(i64 16, ptr nonnull %t) #8
   ret i32 0
 }
@@ -166,29 +179,29 @@ define internal ptr @worker(ptr noundef %arg) #0 {
 entry:
   %0 = ptrtoint ptr %arg to i64
   %cmp4 = icmp eq ptr %arg, null
-  %arrayidx31 = getelementptr inbounds [2 x i64], ptr @per_thread, i64 0, i64 %0
+  %arrayidx38 = getelementptr inbounds [2 x i64], ptr @per_thread, i64 0, i64 %0
   br label %for.body
 
-for.cond.cleanup:                                 ; preds = %if.end39
+for.cond.cleanup:                                 ; preds = %if.end47
   %1 = inttoptr i64 %seen.1 to ptr
   ret ptr %1
 
-for.body:                                         ; preds = %entry, %if.end39
-  %seen.052 = phi i64 [ 0, %entry ], [ %seen.1, %if.end39 ]
-  %i.051 = phi i64 [ 0, %entry ], [ %inc40, %if.end39 ]
+for.body:                                         ; preds = %entry, %if.end47
+  %seen.063 = phi i64 [ 0, %entry ], [ %seen.1, %if.end47 ]
+  %i.062 = phi i64 [ 0, %entry ], [ %inc48, %if.end47 ]
   %2 = load i32, ptr @srv, align 8, !tbaa !5
   %cmp1 = icmp sgt i32 %2, 3
   br i1 %cmp1, label %if.then, label %lor.lhs.false
 
 lor.lhs.false:                                    ; preds = %for.body
   %3 = load i32, ptr getelementptr inbounds (i8, ptr @srv, i64 4), align 4, !tbaa !11
-  %4 = trunc i64 %i.051 to i32
+  %4 = trunc i64 %i.062 to i32
   %conv = and i32 %4, 3
   %cmp2 = icmp slt i32 %3, %conv
   br i1 %cmp2, label %if.then, label %if.end
 
 if.then:                                          ; preds = %lor.lhs.false, %for.body
-  %call = tail call i32 (ptr, ...) @printf(ptr noundef nonnull dereferenceable(1) @.str.1, i64 noundef %i.051)
+  %call = tail call i32 (ptr, ...) @printf(ptr noundef nonnull dereferenceable(1) @.str.1, i64 noundef %i.062)
   br label %if.end
 
 if.end:                                           ; preds = %if.then, %lor.lhs.false
@@ -196,44 +209,57 @@ if.end:                                           ; preds = %if.then, %lor.lhs.f
 
 if.then6:                                         ; preds = %if.end
   %5 = atomicrmw add ptr getelementptr inbounds (i8, ptr @srv, i64 8), i64 1 monotonic, align 8
-  %and8 = and i64 %i.051, 63
+  %and8 = and i64 %i.062, 63
   %6 = atomicrmw add ptr getelementptr inbounds (i8, ptr @srv, i64 16), i64 %and8 monotonic, align 8
   %7 = atomicrmw add ptr @snap, i64 1 monotonic, align 8
   %8 = atomicrmw add ptr @tl, i64 1 monotonic, align 8
   %9 = atomicrmw add ptr getelementptr inbounds (i8, ptr @tl, i64 16), i64 2 monotonic, align 8
-  br label %if.end27
+  %and16 = and i64 %i.062, 1
+  %10 = load <2 x i64>, ptr @pr, align 16, !tbaa !22
+  %11 = insertelement <2 x i64> <i64 1, i64 poison>, i64 %and16, i64 1
+  %12 = add nsw <2 x i64> %10, %11
+  store <2 x i64> %12, ptr @pr, align 16, !tbaa !22
+  %and18 = and i64 %i.062, 3
+  %arrayidx = getelementptr inbounds [4 x i64], ptr getelementptr inbounds (i8, ptr @pr, i64 16), i64 0, i64 %and18
+  %13 = load i64, ptr %arrayidx, align 8, !tbaa !22
+  %inc = add nsw i64 %13, 1
+  store i64 %inc, ptr %arrayidx, align 8, !tbaa !22
+  br label %if.end33
 
 if.else:                                          ; preds = %if.end
-  %10 = atomicrmw add ptr getelementptr inbounds (i8, ptr @srv, i64 24), i64 1 monotonic, align 8
-  %11 = atomicrmw add ptr getelementptr inbounds (i8, ptr @snap, i64 8), i64 1 monotonic, align 8
-  %call20 = tail call fastcc i32 @next_field(ptr noundef nonnull @tl)
-  %call21 = tail call fastcc i32 @next_field(ptr noundef nonnull getelementptr inbounds (i8, ptr @tl, i64 16))
-  %add = add nsw i32 %call21, %call20
-  %12 = load i32, ptr getelementptr inbounds (i8, ptr @snap, i64 16), align 8, !tbaa !15
-  %cmp22 = icmp sgt i32 %12, 0
-  %conv23 = zext i1 %cmp22 to i32
-  %add24 = add nsw i32 %add, %conv23
-  %conv25 = sext i32 %add24 to i64
-  %add26 = add nsw i64 %seen.052, %conv25
-  br label %if.end27
+  %14 = atomicrmw add ptr getelementptr inbounds (i8, ptr @srv, i64 24), i64 1 monotonic, align 8
+  %15 = atomicrmw add ptr getelementptr inbounds (i8, ptr @snap, i64 8), i64 1 monotonic, align 8
+  %call23 = tail call fastcc i32 @next_field(ptr noundef nonnull @tl)
+  %call24 = tail call fastcc i32 @next_field(ptr noundef nonnull getelementptr inbounds (i8, ptr @tl, i64 16))
+  %add25 = add nsw i32 %call24, %call23
+  %16 = load i32, ptr getelementptr inbounds (i8, ptr @snap, i64 16), align 8, !tbaa !15
+  %cmp26 = icmp sgt i32 %16, 0
+  %conv27 = zext i1 %cmp26 to i32
+  %add28 = add nsw i32 %add25, %conv27
+  %conv29 = sext i32 %add28 to i64
+  %17 = load i32, ptr getelementptr inbounds (i8, ptr @pr, i64 48), align 16, !tbaa !20
+  %conv31 = sext i32 %17 to i64
+  %add30 = add i64 %seen.063, %conv31
+  %add32 = add i64 %add30, %conv29
+  br label %if.end33
 
-if.end27:                                         ; preds = %if.else, %if.then6
-  %seen.1 = phi i64 [ %seen.052, %if.then6 ], [ %add26, %if.else ]
-  %add28 = add i64 %i.051, %0
-  %rem = and i64 %add28, 3
-  %arrayidx = getelementptr inbounds [4 x %union.pthread_mutex_t], ptr @stripes, i64 0, i64 %rem
-  %call30 = tail call i32 @pthread_mutex_lock(ptr noundef nonnull %arrayidx) #8
-  %13 = load i64, ptr %arrayidx31, align 8, !tbaa !20
-  %inc = add nsw i64 %13, 1
-  store i64 %inc, ptr %arrayidx31, align 8, !tbaa !20
-  %call34 = tail call i32 @pthread_mutex_unlock(ptr noundef nonnull %arrayidx) #8
-  %and35 = and i64 %i.051, 255
-  %cmp36 = icmp eq i64 %and35, 0
-  br i1 %cmp36, label %if.then38, label %if.end39
+if.end33:                                         ; preds = %if.else, %if.then6
+  %seen.1 = phi i64 [ %seen.063, %if.then6 ], [ %add32, %if.else ]
+  %add34 = add i64 %i.062, %0
+  %rem = and i64 %add34, 3
+  %arrayidx36 = getelementptr inbounds [4 x %union.pthread_mutex_t], ptr @stripes, i64 0, i64 %rem
+  %call37 = tail call i32 @pthread_mutex_lock(ptr noundef nonnull %arrayidx36) #8
+  %18 = load i64, ptr %arrayidx38, align 8, !tbaa !22
+  %inc39 = add nsw i64 %18, 1
+  store i64 %inc39, ptr %arrayidx38, align 8, !tbaa !22
+  %call42 = tail call i32 @pthread_mutex_unlock(ptr noundef nonnull %arrayidx36) #8
+  %and43 = and i64 %i.062, 255
+  %cmp44 = icmp eq i64 %and43, 0
+  br i1 %cmp44, label %if.then46, label %if.end47
 
-if.then38:                                        ; preds = %if.end27
-  %14 = atomicrmw xchg ptr @lk, i32 1 acquire, align 8
-  %tobool.not8.i = icmp eq i32 %14, 0
+if.then46:                                        ; preds = %if.end33
+  %19 = atomicrmw xchg ptr @lk, i32 1 acquire, align 8
+  %tobool.not8.i = icmp eq i32 %19, 0
   br i1 %tobool.not8.i, label %lock.exit, label %for.cond.preheader.i
 
 while.cond.loopexit.i.loopexit.unr-lcssa:         ; preds = %for.body.i, %for.body.i.preheader
@@ -242,52 +268,52 @@ while.cond.loopexit.i.loopexit.unr-lcssa:         ; preds = %for.body.i, %for.bo
 
 for.body.i.epil:                                  ; preds = %while.cond.loopexit.i.loopexit.unr-lcssa, %for.body.i.epil
   %epil.iter = phi i32 [ %epil.iter.next, %for.body.i.epil ], [ 0, %while.cond.loopexit.i.loopexit.unr-lcssa ]
-  %15 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
+  %20 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
   %epil.iter.next = add i32 %epil.iter, 1
   %epil.iter.cmp.not = icmp eq i32 %epil.iter.next, %xtraiter
-  br i1 %epil.iter.cmp.not, label %while.cond.loopexit.i, label %for.body.i.epil, !llvm.loop !31
+  br i1 %epil.iter.cmp.not, label %while.cond.loopexit.i, label %for.body.i.epil, !llvm.loop !35
 
 while.cond.loopexit.i:                            ; preds = %while.cond.loopexit.i.loopexit.unr-lcssa, %for.body.i.epil, %for.cond.preheader.i
-  %16 = atomicrmw xchg ptr @lk, i32 1 acquire, align 8
-  %tobool.not.i = icmp eq i32 %16, 0
-  br i1 %tobool.not.i, label %lock.exit, label %for.cond.preheader.i, !llvm.loop !33
+  %21 = atomicrmw xchg ptr @lk, i32 1 acquire, align 8
+  %tobool.not.i = icmp eq i32 %21, 0
+  br i1 %tobool.not.i, label %lock.exit, label %for.cond.preheader.i, !llvm.loop !37
 
-for.cond.preheader.i:                             ; preds = %if.then38, %while.cond.loopexit.i
-  %17 = load i32, ptr getelementptr inbounds (i8, ptr @lk, i64 16), align 8, !tbaa !13
-  %cmp6.i = icmp sgt i32 %17, 0
+for.cond.preheader.i:                             ; preds = %if.then46, %while.cond.loopexit.i
+  %22 = load i32, ptr getelementptr inbounds (i8, ptr @lk, i64 16), align 8, !tbaa !13
+  %cmp6.i = icmp sgt i32 %22, 0
   br i1 %cmp6.i, label %for.body.i.preheader, label %while.cond.loopexit.i
 
 for.body.i.preheader:                             ; preds = %for.cond.preheader.i
-  %xtraiter = and i32 %17, 7
-  %18 = icmp ult i32 %17, 8
-  br i1 %18, label %while.cond.loopexit.i.loopexit.unr-lcssa, label %for.body.i.preheader.new
+  %xtraiter = and i32 %22, 7
+  %23 = icmp ult i32 %22, 8
+  br i1 %23, label %while.cond.loopexit.i.loopexit.unr-lcssa, label %for.body.i.preheader.new
 
 for.body.i.preheader.new:                         ; preds = %for.body.i.preheader
-  %unroll_iter = and i32 %17, 2147483640
+  %unroll_iter = and i32 %22, 2147483640
   br label %for.body.i
 
 for.body.i:                                       ; preds = %for.body.i, %for.body.i.preheader.new
   %niter = phi i32 [ 0, %for.body.i.preheader.new ], [ %niter.next.7, %for.body.i ]
-  %19 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
-  %20 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
-  %21 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
-  %22 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
-  %23 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
   %24 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
   %25 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
   %26 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
+  %27 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
+  %28 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
+  %29 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
+  %30 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
+  %31 = atomicrmw add ptr getelementptr inbounds (i8, ptr @lk, i64 8), i64 1 monotonic, align 8
   %niter.next.7 = add i32 %niter, 8
   %niter.ncmp.7 = icmp eq i32 %niter.next.7, %unroll_iter
-  br i1 %niter.ncmp.7, label %while.cond.loopexit.i.loopexit.unr-lcssa, label %for.body.i, !llvm.loop !35
+  br i1 %niter.ncmp.7, label %while.cond.loopexit.i.loopexit.unr-lcssa, label %for.body.i, !llvm.loop !39
 
-lock.exit:                                        ; preds = %while.cond.loopexit.i, %if.then38
+lock.exit:                                        ; preds = %while.cond.loopexit.i, %if.then46
   store atomic i32 0, ptr @lk release, align 8
-  br label %if.end39
+  br label %if.end47
 
-if.end39:                                         ; preds = %lock.exit, %if.end27
-  %inc40 = add nuw nsw i64 %i.051, 1
-  %exitcond.not = icmp eq i64 %inc40, 200000
-  br i1 %exitcond.not, label %for.cond.cleanup, label %for.body, !llvm.loop !36
+if.end47:                                         ; preds = %lock.exit, %if.end33
+  %inc48 = add nuw nsw i64 %i.062, 1
+  %exitcond.not = icmp eq i64 %inc48, 200000
+  br i1 %exitcond.not, label %for.cond.cleanup, label %for.body, !llvm.loop !40
 }
 
 declare i32 @pthread_join(i64 noundef, ptr noundef) local_unnamed_addr #4
@@ -340,20 +366,24 @@ attributes #8 = { nounwind }
 !17 = !{!18, !7, i64 8}
 !18 = !{!"tail", !10, i64 0, !7, i64 8, !10, i64 16, !7, i64 24}
 !19 = !{!18, !7, i64 24}
-!20 = !{!10, !10, i64 0}
-!21 = !{!22, !22, i64 0}
-!22 = !{!"any pointer", !8, i64 0}
-!23 = !{!6, !10, i64 8}
-!24 = !{!6, !10, i64 16}
-!25 = !{!6, !10, i64 24}
-!26 = !{!16, !10, i64 0}
-!27 = !{!16, !10, i64 8}
-!28 = !{!18, !10, i64 0}
-!29 = !{!18, !10, i64 16}
-!30 = !{!14, !10, i64 8}
-!31 = distinct !{!31, !32}
-!32 = !{!"llvm.loop.unroll.disable"}
-!33 = distinct !{!33, !34}
-!34 = !{!"llvm.loop.mustprogress"}
-!35 = distinct !{!35, !34}
-!36 = distinct !{!36, !34}
+!20 = !{!21, !7, i64 48}
+!21 = !{!"pair", !10, i64 0, !10, i64 8, !8, i64 16, !7, i64 48}
+!22 = !{!10, !10, i64 0}
+!23 = !{!24, !24, i64 0}
+!24 = !{!"any pointer", !8, i64 0}
+!25 = !{!6, !10, i64 8}
+!26 = !{!6, !10, i64 16}
+!27 = !{!6, !10, i64 24}
+!28 = !{!16, !10, i64 0}
+!29 = !{!16, !10, i64 8}
+!30 = !{!18, !10, i64 0}
+!31 = !{!18, !10, i64 16}
+!32 = !{!14, !10, i64 8}
+!33 = !{!21, !10, i64 0}
+!34 = !{!21, !10, i64 8}
+!35 = distinct !{!35, !36}
+!36 = !{!"llvm.loop.unroll.disable"}
+!37 = distinct !{!37, !38}
+!38 = !{!"llvm.loop.mustprogress"}
+!39 = distinct !{!39, !38}
+!40 = distinct !{!40, !38}

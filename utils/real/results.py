@@ -186,7 +186,9 @@ def compare_classes(a, b):
 
 def cmd_layout(prog, name, plain, passed, report, outdir, audit_tool, check):
     rep = load(report)
-    cls = {g["name"]: g for g in rep["globals"]}
+    # A struct split by field class is its groups' globals in the binary.
+    cls = {p["name"]: dict(p, reason=g["reason"]) for g in rep["globals"]
+           for p in g.get("parts", [g])}
     res = {"program": prog, "binary": name, "report_summary": rep["summary"],
            "line_size": rep["line_size"], "threads": rep.get("threads")}
     res["check_plain"] = check_layout(check, report, plain)

@@ -32,7 +32,14 @@ struct tail {
   int more_flags;     /* read by next_field(&tl.more) */
 };
 
-static struct server srv;          /* split into four */
+struct pair {
+  long hits, misses;  /* worker 0, updated together (one vector store) */
+  long hist[4];       /* worker 0, a variable index (GlobalOpt keeps pr) */
+  int level;          /* read by worker 1 */
+};
+
+static struct server srv;          /* split in three */
+static struct pair pr;             /* hits and misses stay together */
 static struct spinlock lk;         /* lock and spins together, backoff apart */
 static struct snapshot snap;       /* copied whole: refused */
 static struct snapshot saved;
@@ -67,10 +74,14 @@ static void *worker(void *arg) {
       __atomic_fetch_add(&snap.a, 1, __ATOMIC_RELAXED);
       __atomic_fetch_add(&tl.count, 1, __ATOMIC_RELAXED);
       __atomic_fetch_add(&tl.more, 2, __ATOMIC_RELAXED);
+      pr.hits += 1;
+      pr.misses += i & 1;
+      pr.hist[i & 3]++;
     } else {
       __atomic_fetch_add(&srv.evictions, 1, __ATOMIC_RELAXED);
       __atomic_fetch_add(&snap.b, 1, __ATOMIC_RELAXED);
       seen += next_field(&tl.count) + next_field(&tl.more) + (snap.limit > 0);
+      seen += pr.level;
     }
     unsigned h = (unsigned)(i * 2654435761u + id) % 4;
     pthread_mutex_lock(&stripes[h]);
@@ -93,6 +104,7 @@ int main(int argc, char **argv) {
   snap.limit = argc;
   tl.flags = 7;
   tl.more_flags = argc;
+  pr.level = argc;
   for (int i = 0; i < 4; ++i)
     pthread_mutex_init(&stripes[i], 0);
   pthread_t t[2];
@@ -105,8 +117,9 @@ int main(int argc, char **argv) {
     seen += (long)r;
   }
   memcpy(&saved, &snap, sizeof snap); /* across fields: refused */
-  printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %d\n", srv.started,
+  printf("%ld %ld %ld %ld %ld %ld %ld %ld %ld %ld %d %ld %ld\n", srv.started,
          srv.requests, srv.bytes, srv.evictions, saved.a + saved.b, tl.count,
-         tl.more, seen, per_thread[0], per_thread[1], lk.spins >= 0);
+         tl.more, seen, per_thread[0], per_thread[1], lk.spins >= 0, pr.hits,
+         pr.misses + pr.hist[2]);
   return 0;
 }

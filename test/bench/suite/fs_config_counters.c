@@ -1,0 +1,60 @@
+/* A struct mixing configuration read on every request with counters each
+ * thread writes (memcached's settings beside stats counters, Redis's
+ * server, a lock word beside its spin statistics): in a plain build the
+ * readers' line is the writers' line, and the two threads' counters share
+ * it too. Even threads count in one field, odd threads in another (from
+ * different code), and every thread reads the configuration on every
+ * unit. Every thread is timed. The pass splits the struct by field class:
+ * each thread's counter on lines of its own, the configuration in the
+ * read-mostly group; the hand layout aligns each counter to a line and
+ * puts the configuration on a line of its own at the start. */
+#include "bench_harness.h"
+
+struct server {
+  long max_request; /* read on every unit */
+  int log_level;    /* read on every unit */
+  long served_even OWN_LINES;
+  long served_odd OWN_LINES;
+  long bytes_even;  /* with served_even */
+  long bytes_odd OWN_LINES; /* with served_odd */
+};
+
+static struct server srv;
+
+static int measured(int Tid) {
+  (void)Tid;
+  return 1;
+}
+
+BENCH_INLINE void bump(long *P, long By) {
+  __atomic_fetch_add(P, By, __ATOMIC_RELAXED);
+}
+
+static long work(int Tid, long First, long N) {
+  long Sum = 0;
+  for (long I = First; I < First + N; ++I) {
+    long Size = (I & 255) < srv.max_request ? I & 255 : srv.max_request;
+    if (srv.log_level > 3)
+      fprintf(stderr, "unit %ld\n", I);
+    if (Tid & 1) {
+      bump(&srv.served_odd, 1);
+      bump(&srv.bytes_odd, Size);
+    } else {
+      bump(&srv.served_even, 1);
+      bump(&srv.bytes_even, Size);
+    }
+    Sum += Size;
+  }
+  return Sum;
+}
+
+static void *entry(void *Arg) {
+  bench_body(Arg, work, measured);
+  return NULL;
+}
+
+int main(void) {
+  srv.max_request = 100 + bench_seed();
+  srv.log_level = (int)bench_seed() - 1;
+  return bench_run(entry, 1 << 18, measured);
+}

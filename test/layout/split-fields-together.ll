@@ -1,0 +1,79 @@
+; Fields one access reaches together stay together: a vectorized load and
+; store of two counters (what SLP makes of `s.hits++; s.misses += 2;`)
+; keeps both in one group, with the bytes between them as they were, even
+; though misses is also written in a block of its own; the read-mostly
+; field still leaves. Where such an access joins a write-hot field with a
+; read-mostly one (t), nothing is gained: not split, and the report says
+; why.
+;
+; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -S %s -o %t.ll
+; RUN: FileCheck %s --input-file=%t.ll
+; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+;
+; CHECK-DAG: @s.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 128
+; CHECK-DAG: @t = internal global { %struct.T, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-LABEL: define internal ptr @worker(
+; CHECK: %v = load <2 x i64>, ptr @s.write_hot, align 16
+; CHECK: store <2 x i64> %v2, ptr @s.write_hot, align 16
+; CHECK: load i32, ptr @s.read_mostly, align 16
+; CHECK: store i64 %m2, ptr getelementptr (i8, ptr @s.write_hot, i64 8), align 8
+; JSON-DAG: "name":"s",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+16)}"
+; JSON-DAG: "name":"t",{{.*}}"inner_layout":"fields not split: reaches across fields: load in worker (thread entry) in a loop"
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-pc-linux-gnu"
+
+%struct.S = type { i64, i64, i32 }
+%struct.T = type { i64, i64 }
+
+@s = internal global %struct.S zeroinitializer, align 16
+@t = internal global %struct.T zeroinitializer, align 16
+
+declare i32 @pthread_create(ptr, ptr, ptr, ptr)
+declare i32 @pthread_join(i64, ptr)
+
+define internal ptr @worker(ptr %arg) {
+entry:
+  br label %loop
+
+loop:
+  %i = phi i64 [ 0, %entry ], [ %i.next, %latch ]
+  %v = load <2 x i64>, ptr @s, align 16
+  %v2 = add <2 x i64> %v, <i64 1, i64 2>
+  store <2 x i64> %v2, ptr @s, align 16
+  %lvl = load i32, ptr getelementptr inbounds (i8, ptr @s, i64 16), align 16
+  %w = load <2 x i64>, ptr @t, align 16
+  %count = extractelement <2 x i64> %w, i64 0
+  %limit = extractelement <2 x i64> %w, i64 1
+  %count2 = add i64 %count, %limit
+  store i64 %count2, ptr @t, align 16
+  %rare = and i64 %i, 1023
+  %c = icmp eq i64 %rare, 0
+  br i1 %c, label %extra, label %latch
+
+extra:
+  %m = load i64, ptr getelementptr inbounds (i8, ptr @s, i64 8), align 8
+  %m2 = add i64 %m, 5
+  store i64 %m2, ptr getelementptr inbounds (i8, ptr @s, i64 8), align 8
+  br label %latch
+
+latch:
+  %i.next = add i64 %i, 1
+  %done = icmp eq i64 %i.next, 1000000
+  br i1 %done, label %exit, label %loop
+
+exit:
+  ret ptr null
+}
+
+define i32 @main() {
+entry:
+  %tid = alloca i64, align 8
+  store i32 7, ptr getelementptr inbounds (i8, ptr @s, i64 16), align 16
+  store i64 100, ptr getelementptr inbounds (i8, ptr @t, i64 8), align 8
+  %r = call i32 @pthread_create(ptr %tid, ptr null, ptr @worker, ptr null)
+  %id = load i64, ptr %tid, align 8
+  %j = call i32 @pthread_join(i64 %id, ptr null)
+  ret i32 0
+}
