@@ -344,13 +344,18 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
   return Out;
 }
 
-/// Where \p A's run-time writes are (function, block): fields written in
-/// the same blocks are written together, by one thread at a time.
-std::vector<std::pair<std::string, int>> writtenAt(const GlobalRecord &A) {
-  std::vector<std::pair<std::string, int>> At;
+/// Where a run-time write is: its function, its block, and which place of
+/// a phi or select of addresses it writes.
+using WritePlace = std::tuple<std::string, int, int>;
+
+/// Where \p A's run-time writes are: fields written at the same places are
+/// written together, by one thread at a time; the places a phi or select
+/// chooses between are written apart (`*(odd ? &s.a : &s.b) += 1`).
+std::vector<WritePlace> writtenAt(const GlobalRecord &A) {
+  std::vector<WritePlace> At;
   for (const AccessRecord &W : A.Writes)
     if (!W.StartUp)
-      At.push_back({W.Function, W.Block});
+      At.push_back({W.Function, W.Block, W.Choice});
   return At;
 }
 
@@ -431,7 +436,7 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
   // Fields kept together form a unit, whose class is the most demanding of
   // theirs. Write-hot units written in the same blocks stay together; the
   // read-mostly ones form one group, the rest another.
-  using Places = std::vector<std::pair<std::string, int>>;
+  using Places = std::vector<WritePlace>;
   std::vector<Places> HotKeys;
   FieldPart ReadMostly{GlobalClass::ReadMostly, {}};
   FieldPart Rest{GlobalClass::Neutral, {}};

@@ -116,6 +116,9 @@ struct AccessRecord {
   std::vector<std::string> DrivenBy;
   /// Where in the global, if the address arithmetic could be followed.
   std::optional<ByteRange> Range;
+  /// Which place of a phi or select of addresses at different places it is
+  /// at (0: the first, or the only one): one run writes one of them.
+  int Choice = 0;
 
   bool isWrite() const { return cacheline::isWrite(Kind); }
   bool isSynchronization() const { return cacheline::isSynchronization(Kind); }

@@ -57,6 +57,9 @@ struct GlobalUses {
     const std::string *HandedBy = nullptr;
     /// Where in the global, if the address arithmetic could be followed.
     std::optional<ByteRange> Range;
+    /// Which of the places a phi or select of addresses may give
+    /// (AccessSummary::OrRanges): 0 for Range.
+    int Choice = 0;
   };
   std::vector<Access> Accesses;
   /// Accesses already in Accesses, reached again through a pointer handed
@@ -1277,8 +1280,13 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       (H.Again ? Out.Again : Out.Accesses)
           .push_back({M, Kind, &At, H.In, H.By, Place(Local)});
     };
-    for (const AccessSummary &A : W.Accesses)
+    for (const AccessSummary &A : W.Accesses) {
       Record(A.Kind, A.At, A.Range);
+      // The other places it may fall at say what is done there.
+      for (size_t I = 0; I < A.OrRanges.size(); ++I)
+        Out.Again.push_back(
+            {M, A.Kind, &A.At, H.In, H.By, Place(A.OrRanges[I]), int(I + 1)});
+    }
     if (Out.Escape.empty())
       Out.Escape = W.Escape;
     if (!H.Again)
@@ -1456,6 +1464,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   if (R.HotFunction && !R.StartUp)
     R.DrivenBy = C.DrivenBy;
   R.Range = A.Range;
+  R.Choice = A.Choice;
   return R;
 }
 

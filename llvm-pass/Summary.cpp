@@ -391,6 +391,8 @@ json::Value cacheline::toJSON(const AccessSummary &A) {
   json::Value V = toJSON(A.At);
   (*V.getAsObject())["k"] = nameOf(A.Kind);
   putRange(*V.getAsObject(), A.Range);
+  if (!A.OrRanges.empty())
+    (*V.getAsObject())["or"] = json::Array(A.OrRanges);
   return V;
 }
 
@@ -401,8 +403,9 @@ bool cacheline::fromJSON(const json::Value &V, AccessSummary &A,
     P.report("expected an object");
     return false;
   }
+  json::ObjectMapper M(V, P);
   return mapEnum(*O, "k", A.Kind, P, true) && mapRange(V, A.Range, P) &&
-         fromJSON(V, A.At, P);
+         M.mapOptional("or", A.OrRanges) && fromJSON(V, A.At, P);
 }
 
 json::Value cacheline::toJSON(const PointerCall &C) {

@@ -177,6 +177,9 @@ struct AccessSummary {
   /// Where in the object; none when the address arithmetic cannot be
   /// followed (a loop-carried pointer, an index that is not linear).
   std::optional<ByteRange> Range;
+  /// Or one of these: through a phi or select of addresses at different
+  /// places (`*(odd ? &s.a : &s.b) += 1`), Range is the first.
+  std::vector<ByteRange> OrRanges;
 };
 
 /// What a call that receives a pointer does to the object behind it when no

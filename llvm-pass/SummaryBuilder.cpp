@@ -352,11 +352,50 @@ private:
   friend class PointerUseWalker<SummaryWalker>;
 
   void record(AccessKind Kind, const Instruction *I) {
-    std::optional<ByteRange> Range = rangeOf(currentUse().get());
+    const Value *Ptr = currentUse().get();
+    std::optional<ByteRange> Range = rangeOf(Ptr);
+    std::vector<ByteRange> Or;
+    if (!Range) {
+      Or = placesOf(Ptr);
+      if (!Or.empty()) {
+        Range = Or.front();
+        Or.erase(Or.begin());
+      }
+    }
+    for (ByteRange &R : Or)
+      R.Size = accessSize(*I, DL);
     if (Range)
       Range->Size = accessSize(*I, DL);
-    Uses.Accesses.push_back({Kind, Pos.at(*I), std::move(Range)});
+    Uses.Accesses.push_back({Kind, Pos.at(*I), std::move(Range), std::move(Or)});
     noteStoredValue(Kind, *I);
+  }
+
+  /// The places \p V may point at, when it is a phi or select (after GEPs
+  /// and casts) of addresses whose places rangeOf knows but differ: each
+  /// input's, at most MaxPlaces; empty otherwise.
+  std::vector<ByteRange> placesOf(const Value *V) {
+    constexpr size_t MaxPlaces = 8;
+    std::optional<ObjectAddress> A =
+        decomposeAddress(const_cast<Value *>(V), DL);
+    if (!A)
+      return {};
+    SmallVector<const Value *, 4> Inputs;
+    if (const auto *Phi = dyn_cast<PHINode>(A->Base))
+      append_range(Inputs, Phi->incoming_values());
+    else if (const auto *Sel = dyn_cast<SelectInst>(A->Base))
+      Inputs = {Sel->getTrueValue(), Sel->getFalseValue()};
+    std::vector<ByteRange> Places;
+    for (const Value *In : Inputs) {
+      std::optional<ByteRange> R = rangeOf(In);
+      if (!R)
+        return {};
+      ByteRange Here = R->then(toByteRange(*A));
+      if (!is_contained(Places, Here))
+        Places.push_back(std::move(Here));
+    }
+    if (Places.size() > MaxPlaces)
+      return {};
+    return Places;
   }
 
   /// Where \p V points in the root's object, if the arithmetic from the

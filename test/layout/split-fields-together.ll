@@ -4,11 +4,16 @@
 ; though misses is also written in a block of its own; the read-mostly
 ; field still leaves. Where such an access joins a write-hot field with a
 ; read-mostly one (t), nothing is gained: not split, and the report says
-; why.
+; why. The places a select chooses between (u: `*(odd ? &u.a : &u.b) += 1`,
+; what a compiler makes of two branches) are written apart: each its own
+; group, the select choosing between the two new globals.
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
+; RUN: rm -rf %t.facts && %opt -load-pass-plugin=%plugin -passes=cacheline-facts -cacheline-facts-dir=%t.facts -disable-output %s
+; RUN: cat %t.facts/*.facts.json > %t.all.json
+; RUN: FileCheck %s --check-prefix=FACTS --input-file=%t.all.json
 ;
 ; CHECK-DAG: @s.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 128
@@ -17,8 +22,13 @@
 ; CHECK: %v = load <2 x i64>, ptr @s.write_hot, align 16
 ; CHECK: store <2 x i64> %v2, ptr @s.write_hot, align 16
 ; CHECK: load i32, ptr @s.read_mostly, align 16
+; CHECK: %pu = select i1 %odd, ptr @u.write_hot, ptr @u.write_hot.1
+; CHECK-NEXT: atomicrmw add ptr %pu, i64 1 monotonic, align 8
 ; CHECK: store i64 %m2, ptr getelementptr (i8, ptr @s.write_hot, i64 8), align 8
 ; JSON-DAG: "name":"s",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+16)}"
+; JSON-DAG: "name":"u",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
+; The facts give the atomic's two places.
+; FACTS: "k":"atomicrmw",{{.*}}"or":[{"n":8,"o":8}],{{.*}}"r":{"n":8}}
 ; JSON-DAG: "name":"t",{{.*}}"inner_layout":"fields not split: reaches across fields: load in worker (thread entry) in a loop"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
@@ -29,6 +39,7 @@ target triple = "x86_64-pc-linux-gnu"
 
 @s = internal global %struct.S zeroinitializer, align 16
 @t = internal global %struct.T zeroinitializer, align 16
+@u = internal global %struct.S zeroinitializer, align 16
 
 declare i32 @pthread_create(ptr, ptr, ptr, ptr)
 declare i32 @pthread_join(i64, ptr)
@@ -48,6 +59,11 @@ loop:
   %limit = extractelement <2 x i64> %w, i64 1
   %count2 = add i64 %count, %limit
   store i64 %count2, ptr @t, align 16
+  %bit = and i64 %i, 1
+  %odd = icmp eq i64 %bit, 1
+  %pu = select i1 %odd, ptr @u, ptr getelementptr inbounds (i8, ptr @u, i64 8)
+  %old = atomicrmw add ptr %pu, i64 1 monotonic, align 8
+  %cfg = load i32, ptr getelementptr inbounds (i8, ptr @u, i64 16), align 16
   %rare = and i64 %i, 1023
   %c = icmp eq i64 %rare, 0
   br i1 %c, label %extra, label %latch
@@ -72,6 +88,7 @@ entry:
   %tid = alloca i64, align 8
   store i32 7, ptr getelementptr inbounds (i8, ptr @s, i64 16), align 16
   store i64 100, ptr getelementptr inbounds (i8, ptr @t, i64 8), align 8
+  store i32 3, ptr getelementptr inbounds (i8, ptr @u, i64 16), align 16
   %r = call i32 @pthread_create(ptr %tid, ptr null, ptr @worker, ptr null)
   %id = load i64, ptr %tid, align 8
   %j = call i32 @pthread_join(i64 %id, ptr null)
