@@ -366,7 +366,8 @@ private:
       R.Size = accessSize(*I, DL);
     if (Range)
       Range->Size = accessSize(*I, DL);
-    Uses.Accesses.push_back({Kind, Pos.at(*I), std::move(Range), std::move(Or)});
+    Uses.Accesses.push_back(
+        {Kind, Pos.at(*I), std::move(Range), std::move(Or)});
     noteStoredValue(Kind, *I);
   }
 
