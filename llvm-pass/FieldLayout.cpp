@@ -4,6 +4,7 @@
 #include "AddressRewrite.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -50,11 +51,16 @@ const MovedField *fieldAt(ArrayRef<MovedField> Fields, int64_t Offset) {
 }
 
 /// \p L's address points at a constant place (no index) and is the
-/// destination of a memset or memcpy of constant length.
-MemIntrinsic *crossingIntrinsic(const AddressLeaf &L) {
+/// destination of a memset or memcpy of constant length, from outside
+/// \p Old (whose addresses change under the cut).
+MemIntrinsic *crossingIntrinsic(const AddressLeaf &L,
+                                const GlobalVariable &Old) {
   auto *MI = dyn_cast<MemIntrinsic>(L.U->getUser());
   if (!MI || L.U->getOperandNo() != 0 || !L.Address.Terms.empty() ||
       !isa<ConstantInt>(MI->getLength()))
+    return nullptr;
+  if (auto *MT = dyn_cast<MemTransferInst>(MI);
+      MT && getUnderlyingObject(MT->getRawSource()) == &Old)
     return nullptr;
   return MI;
 }
@@ -262,7 +268,7 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
         }
       }
     }
-    MemIntrinsic *MI = crossingIntrinsic(L);
+    MemIntrinsic *MI = crossingIntrinsic(L, Old);
     if (!MI || L.Address.Offset < 0 ||
         L.Address.Offset +
                 cast<ConstantInt>(MI->getLength())->getSExtValue() >

@@ -6,7 +6,10 @@
 ; read-mostly one (t), nothing is gained: not split, and the report says
 ; why. The places a select chooses between (u: `*(odd ? &u.a : &u.b) += 1`,
 ; what a compiler makes of two branches) are written apart: each its own
-; group, the select choosing between the two new globals.
+; group, the select choosing between the two new globals; the memcpy
+; that sets u up is cut at the groups' bounds. Not a memcpy whose source is
+; the struct itself (v): its addresses change under the cut; the rewrite
+; refuses it and v keeps the whole-object layout.
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
@@ -17,6 +20,7 @@
 ;
 ; CHECK-DAG: @s.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 128
+; CHECK-DAG: @u.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
 ; CHECK-DAG: @t = internal global { %struct.T, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-LABEL: define internal ptr @worker(
 ; CHECK: %v = load <2 x i64>, ptr @s.write_hot, align 16
@@ -25,8 +29,13 @@
 ; CHECK: %pu = select i1 %odd, ptr @u.write_hot, ptr @u.write_hot.1
 ; CHECK-NEXT: atomicrmw add ptr %pu, i64 1 monotonic, align 8
 ; CHECK: store i64 %m2, ptr getelementptr (i8, ptr @s.write_hot, i64 8), align 8
+; CHECK-LABEL: define i32 @main(
+; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 16 dereferenceable(8) @u.write_hot, ptr align 16 dereferenceable(8) @defaults, i64 8, i1 false)
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 16 dereferenceable(4) @u.read_mostly, ptr align 16 dereferenceable(4) getelementptr (i8, ptr @defaults, i64 16), i64 4, i1 false)
+; CHECK-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 16 dereferenceable(8) @u.write_hot.1, ptr align 8 dereferenceable(8) getelementptr (i8, ptr @defaults, i64 8), i64 8, i1 false)
 ; JSON-DAG: "name":"s",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+16)}"
 ; JSON-DAG: "name":"u",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
+; JSON-DAG: "name":"v",{{.*}}"inner_layout":"fields not split: a memory intrinsic past its field in main",
 ; The facts give the atomic's two places.
 ; FACTS: "k":"atomicrmw",{{.*}}"or":[{"n":8,"o":8}],{{.*}}"r":{"n":8}}
 ; JSON-DAG: "name":"t",{{.*}}"inner_layout":"fields not split: reaches across fields: load in worker (thread entry) in a loop"
@@ -36,13 +45,17 @@ target triple = "x86_64-pc-linux-gnu"
 
 %struct.S = type { i64, i64, i32 }
 %struct.T = type { i64, i64 }
+%struct.V = type { i64, i64, i64, i64, i32 }
 
 @s = internal global %struct.S zeroinitializer, align 16
 @t = internal global %struct.T zeroinitializer, align 16
 @u = internal global %struct.S zeroinitializer, align 16
+@v = internal global %struct.V zeroinitializer, align 16
+@defaults = internal constant %struct.S { i64 1, i64 2, i32 3 }, align 16
 
 declare i32 @pthread_create(ptr, ptr, ptr, ptr)
 declare i32 @pthread_join(i64, ptr)
+declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 
 define internal ptr @worker(ptr %arg) {
 entry:
@@ -64,6 +77,9 @@ loop:
   %pu = select i1 %odd, ptr @u, ptr getelementptr inbounds (i8, ptr @u, i64 8)
   %old = atomicrmw add ptr %pu, i64 1 monotonic, align 8
   %cfg = load i32, ptr getelementptr inbounds (i8, ptr @u, i64 16), align 16
+  %pv = select i1 %odd, ptr @v, ptr getelementptr inbounds (i8, ptr @v, i64 8)
+  %oldv = atomicrmw add ptr %pv, i64 1 monotonic, align 8
+  %cfgv = load i32, ptr getelementptr inbounds (i8, ptr @v, i64 32), align 16
   %rare = and i64 %i, 1023
   %c = icmp eq i64 %rare, 0
   br i1 %c, label %extra, label %latch
@@ -88,7 +104,9 @@ entry:
   %tid = alloca i64, align 8
   store i32 7, ptr getelementptr inbounds (i8, ptr @s, i64 16), align 16
   store i64 100, ptr getelementptr inbounds (i8, ptr @t, i64 8), align 8
-  store i32 3, ptr getelementptr inbounds (i8, ptr @u, i64 16), align 16
+  call void @llvm.memcpy.p0.p0.i64(ptr align 16 @u, ptr align 16 @defaults, i64 20, i1 false)
+  call void @llvm.memcpy.p0.p0.i64(ptr align 16 @v, ptr align 16 getelementptr inbounds (i8, ptr @v, i64 16), i64 16, i1 false)
+  store i32 5, ptr getelementptr inbounds (i8, ptr @v, i64 32), align 16
   %r = call i32 @pthread_create(ptr %tid, ptr null, ptr @worker, ptr null)
   %id = load i64, ptr %tid, align 8
   %j = call i32 @pthread_join(i64 %id, ptr null)

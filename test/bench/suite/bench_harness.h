@@ -45,6 +45,13 @@
 
 #define BENCH_INLINE static inline __attribute__((always_inline))
 
+/* A counter a monitor thread may read, bumped atomically: plain stores of
+ * one thread in a tight loop drain from the store buffer in batches and
+ * hide a shared line's ping-pong on x86-64, atomics do not. */
+BENCH_INLINE void bench_bump(long *P, long By) {
+  __atomic_fetch_add(P, By, __ATOMIC_RELAXED);
+}
+
 enum { BenchSubBlocks = 16, BenchUntimedSteps = 256, BenchMinOtherProgress = 4 };
 
 typedef long (*bench_work_fn)(int Tid, long First, long N);

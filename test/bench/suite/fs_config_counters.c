@@ -28,10 +28,6 @@ static int measured(int Tid) {
   return 1;
 }
 
-BENCH_INLINE void bump(long *P, long By) {
-  __atomic_fetch_add(P, By, __ATOMIC_RELAXED);
-}
-
 static long work(int Tid, long First, long N) {
   long Sum = 0;
   for (long I = First; I < First + N; ++I) {
@@ -39,11 +35,11 @@ static long work(int Tid, long First, long N) {
     if (srv.log_level > 3)
       fprintf(stderr, "unit %ld\n", I);
     if (Tid & 1) {
-      bump(&srv.served_odd, 1);
-      bump(&srv.bytes_odd, Size);
+      bench_bump(&srv.served_odd, 1);
+      bench_bump(&srv.bytes_odd, Size);
     } else {
-      bump(&srv.served_even, 1);
-      bump(&srv.bytes_even, Size);
+      bench_bump(&srv.served_even, 1);
+      bench_bump(&srv.bytes_even, Size);
     }
     Sum += Size;
   }

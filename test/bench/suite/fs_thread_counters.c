@@ -29,15 +29,11 @@ static int measured(int Tid) {
   return 1;
 }
 
-BENCH_INLINE void bump(long *P, long By) {
-  __atomic_fetch_add(P, By, __ATOMIC_RELAXED);
-}
-
 static long work(int Tid, long First, long N) {
   struct counters *C = &per_thread[Tid % MAX_THREADS];
   for (long I = First; I < First + N; ++I) {
-    bump(&C->requests, 1);
-    bump(&C->bytes, I & 255);
+    bench_bump(&C->requests, 1);
+    bench_bump(&C->bytes, I & 255);
   }
   return N;
 }
