@@ -122,6 +122,20 @@ const StringMap<KnownFunction> &cTable() {
       T[Name] = writeOn({0});
       T[Name].OneObject = true;
     }
+    // Calls that fill one object of a fixed type at each pointer (a struct
+    // timeval, a struct tm), not a buffer of a length the call decides.
+    T["gettimeofday"] = writeOn({0, 1});
+    T["time"] = writeOn({0});
+    for (const char *Name : {"clock_gettime", "clock_getres", "getrusage"})
+      T[Name] = writeOn({1});
+    for (const char *Name : {"localtime_r", "gmtime_r"}) {
+      T[Name] = writeOn({1});
+      T[Name].Effects[0] = CallEffect::Read;
+    }
+    for (const char *Name : {"gettimeofday", "time", "clock_gettime",
+                             "clock_getres", "getrusage", "localtime_r",
+                             "gmtime_r"})
+      T[Name].OneObject = true;
     // Run-once: the control word is written once, the routine runs once.
     KnownFunction Once = callback(1, CallbackKind::RunOnce);
     Once.Effects[0] = CallEffect::WriteOnce;

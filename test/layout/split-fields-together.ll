@@ -9,7 +9,9 @@
 ; group, the select choosing between the two new globals; the memcpy
 ; that sets u up is cut at the groups' bounds. Not a memcpy whose source is
 ; the struct itself (v): its addresses change under the cut; the rewrite
-; refuses it and v keeps the whole-object layout.
+; refuses it and v keeps the whole-object layout. A library call that
+; fills one object at its pointer (gettimeofday's struct timeval, in the
+; known-function table) touches only the field it is given (w).
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
@@ -28,6 +30,7 @@
 ; CHECK: load i32, ptr @s.read_mostly, align 16
 ; CHECK: %pu = select i1 %odd, ptr @u.write_hot, ptr @u.write_hot.1
 ; CHECK-NEXT: atomicrmw add ptr %pu, i64 1 monotonic, align 8
+; CHECK: call i32 @gettimeofday(ptr getelementptr (i8, ptr @w.write_hot, i64 8), ptr null)
 ; CHECK: store i64 %m2, ptr getelementptr (i8, ptr @s.write_hot, i64 8), align 8
 ; CHECK-LABEL: define i32 @main(
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr align 16 dereferenceable(8) @u.write_hot, ptr align 16 dereferenceable(8) @defaults, i64 8, i1 false)
@@ -36,6 +39,7 @@
 ; JSON-DAG: "name":"s",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+16)}"
 ; JSON-DAG: "name":"u",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
 ; JSON-DAG: "name":"v",{{.*}}"inner_layout":"fields not split: a memory intrinsic past its field in main",
+; JSON-DAG: "name":"w",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+24)}"
 ; The facts give the atomic's two places.
 ; FACTS: "k":"atomicrmw",{{.*}}"or":[{"n":8,"o":8}],{{.*}}"r":{"n":8}}
 ; JSON-DAG: "name":"t",{{.*}}"inner_layout":"fields not split: reaches across fields: load in worker (thread entry) in a loop"
@@ -46,16 +50,20 @@ target triple = "x86_64-pc-linux-gnu"
 %struct.S = type { i64, i64, i32 }
 %struct.T = type { i64, i64 }
 %struct.V = type { i64, i64, i64, i64, i32 }
+%struct.W = type { i64, %struct.timeval, i32 }
+%struct.timeval = type { i64, i64 }
 
 @s = internal global %struct.S zeroinitializer, align 16
 @t = internal global %struct.T zeroinitializer, align 16
 @u = internal global %struct.S zeroinitializer, align 16
 @v = internal global %struct.V zeroinitializer, align 16
+@w = internal global %struct.W zeroinitializer, align 16
 @defaults = internal constant %struct.S { i64 1, i64 2, i32 3 }, align 16
 
 declare i32 @pthread_create(ptr, ptr, ptr, ptr)
 declare i32 @pthread_join(i64, ptr)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
+declare i32 @gettimeofday(ptr, ptr)
 
 define internal ptr @worker(ptr %arg) {
 entry:
@@ -80,6 +88,9 @@ loop:
   %pv = select i1 %odd, ptr @v, ptr getelementptr inbounds (i8, ptr @v, i64 8)
   %oldv = atomicrmw add ptr %pv, i64 1 monotonic, align 8
   %cfgv = load i32, ptr getelementptr inbounds (i8, ptr @v, i64 32), align 16
+  %oldw = atomicrmw add ptr @w, i64 1 monotonic, align 8
+  %tod = call i32 @gettimeofday(ptr getelementptr inbounds (i8, ptr @w, i64 8), ptr null)
+  %cfgw = load i32, ptr getelementptr inbounds (i8, ptr @w, i64 24), align 8
   %rare = and i64 %i, 1023
   %c = icmp eq i64 %rare, 0
   br i1 %c, label %extra, label %latch
@@ -107,6 +118,7 @@ entry:
   call void @llvm.memcpy.p0.p0.i64(ptr align 16 @u, ptr align 16 @defaults, i64 20, i1 false)
   call void @llvm.memcpy.p0.p0.i64(ptr align 16 @v, ptr align 16 getelementptr inbounds (i8, ptr @v, i64 16), i64 16, i1 false)
   store i32 5, ptr getelementptr inbounds (i8, ptr @v, i64 32), align 16
+  store i32 9, ptr getelementptr inbounds (i8, ptr @w, i64 24), align 8
   %r = call i32 @pthread_create(ptr %tid, ptr null, ptr @worker, ptr null)
   %id = load i64, ptr %tid, align 8
   %j = call i32 @pthread_join(i64 %id, ptr null)
