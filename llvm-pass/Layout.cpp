@@ -79,10 +79,6 @@ void dropComdat(GlobalVariable &GV) {
     GV.setComdat(nullptr);
 }
 
-} // namespace
-
-namespace {
-
 /// A global to place: a classified one, or the part of one split by field
 /// class that holds a group of its fields.
 struct Placement {

@@ -11,6 +11,9 @@
 //    aligned to the line size, and its type grows to whole lines; an array
 //    whose elements different threads write first gets a line per element
 //    (ElementLayout.h), where the policy says so (decideInnerLayout).
+//  * A write-hot struct the policy splits by field class becomes one
+//    global per group of fields first (FieldLayout.h), each then placed
+//    by its group's class.
 //
 // lld folds .data.* into .data, so isolation rests on alignment and size
 // alone; the lld-config/ script only gives the groups output sections of
