@@ -52,12 +52,13 @@ const MovedField *fieldAt(ArrayRef<MovedField> Fields, int64_t Offset) {
 
 /// \p L's address points at a constant place (no index) and is the
 /// destination of a memset or memcpy of constant length, from outside
-/// \p Old (whose addresses change under the cut).
+/// \p Old (whose addresses change under the cut), and not volatile (one
+/// volatile access may not become several).
 MemIntrinsic *crossingIntrinsic(const AddressLeaf &L,
                                 const GlobalVariable &Old) {
   auto *MI = dyn_cast<MemIntrinsic>(L.U->getUser());
   if (!MI || L.U->getOperandNo() != 0 || !L.Address.Terms.empty() ||
-      !isa<ConstantInt>(MI->getLength()))
+      !isa<ConstantInt>(MI->getLength()) || MI->isVolatile())
     return nullptr;
   if (auto *MT = dyn_cast<MemTransferInst>(MI);
       MT && getUnderlyingObject(MT->getRawSource()) == &Old)

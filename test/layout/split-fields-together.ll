@@ -9,7 +9,8 @@
 ; group, the select choosing between the two new globals; the memcpy
 ; that sets u up is cut at the groups' bounds. Not a memcpy whose source is
 ; the struct itself (v): its addresses change under the cut; the rewrite
-; refuses it and v keeps the whole-object layout. A library call that
+; refuses it and v keeps the whole-object layout; so does a volatile
+; memset (x: one volatile access may not become several). A library call that
 ; fills one object at its pointer (gettimeofday's struct timeval, in the
 ; known-function table) touches only the field it is given (w).
 ;
@@ -39,6 +40,7 @@
 ; JSON-DAG: "name":"s",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+16)}"
 ; JSON-DAG: "name":"u",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
 ; JSON-DAG: "name":"v",{{.*}}"inner_layout":"fields not split: a memory intrinsic past its field in main",
+; JSON-DAG: "name":"x",{{.*}}"inner_layout":"fields not split: a memory intrinsic past its field in main",
 ; JSON-DAG: "name":"w",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 1 (+8)}; read-mostly {field 2 (+24)}"
 ; The facts give the atomic's two places.
 ; FACTS: "k":"atomicrmw",{{.*}}"or":[{"n":8,"o":8}],{{.*}}"r":{"n":8}}
@@ -58,12 +60,14 @@ target triple = "x86_64-pc-linux-gnu"
 @u = internal global %struct.S zeroinitializer, align 16
 @v = internal global %struct.V zeroinitializer, align 16
 @w = internal global %struct.W zeroinitializer, align 16
+@x = internal global %struct.S zeroinitializer, align 16
 @defaults = internal constant %struct.S { i64 1, i64 2, i32 3 }, align 16
 
 declare i32 @pthread_create(ptr, ptr, ptr, ptr)
 declare i32 @pthread_join(i64, ptr)
 declare void @llvm.memcpy.p0.p0.i64(ptr, ptr, i64, i1)
 declare i32 @gettimeofday(ptr, ptr)
+declare void @llvm.memset.p0.i64(ptr, i8, i64, i1)
 
 define internal ptr @worker(ptr %arg) {
 entry:
@@ -91,6 +95,9 @@ loop:
   %oldw = atomicrmw add ptr @w, i64 1 monotonic, align 8
   %tod = call i32 @gettimeofday(ptr getelementptr inbounds (i8, ptr @w, i64 8), ptr null)
   %cfgw = load i32, ptr getelementptr inbounds (i8, ptr @w, i64 24), align 8
+  %px = select i1 %odd, ptr @x, ptr getelementptr inbounds (i8, ptr @x, i64 8)
+  %oldx = atomicrmw add ptr %px, i64 1 monotonic, align 8
+  %cfgx = load i32, ptr getelementptr inbounds (i8, ptr @x, i64 16), align 16
   %rare = and i64 %i, 1023
   %c = icmp eq i64 %rare, 0
   br i1 %c, label %extra, label %latch
@@ -119,6 +126,8 @@ entry:
   call void @llvm.memcpy.p0.p0.i64(ptr align 16 @v, ptr align 16 getelementptr inbounds (i8, ptr @v, i64 16), i64 16, i1 false)
   store i32 5, ptr getelementptr inbounds (i8, ptr @v, i64 32), align 16
   store i32 9, ptr getelementptr inbounds (i8, ptr @w, i64 24), align 8
+  call void @llvm.memset.p0.i64(ptr align 16 @x, i8 0, i64 20, i1 true)
+  store i32 4, ptr getelementptr inbounds (i8, ptr @x, i64 16), align 16
   %r = call i32 @pthread_create(ptr %tid, ptr null, ptr @worker, ptr null)
   %id = load i64, ptr %tid, align 8
   %j = call i32 @pthread_join(i64 %id, ptr null)
