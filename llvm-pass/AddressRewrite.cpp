@@ -24,6 +24,17 @@ std::string cacheline::functionOf(Value *V) {
   return "a constant";
 }
 
+GlobalVariable *cacheline::newGlobalLike(GlobalVariable &Old, Constant *Init,
+                                         const Twine &Name) {
+  auto *New = new GlobalVariable(*Old.getParent(), Init->getType(),
+                                 Old.isConstant(), Old.getLinkage(), Init, Name,
+                                 &Old, Old.getThreadLocalMode(),
+                                 Old.getAddressSpace());
+  New->copyAttributesFrom(&Old);
+  New->setComdat(Old.getComdat());
+  return New;
+}
+
 namespace {
 
 Error cannot(const Twine &Why) {

@@ -27,6 +27,7 @@
 #include <string>
 
 namespace llvm {
+class Constant;
 class GlobalVariable;
 class Instruction;
 class Use;
@@ -89,6 +90,14 @@ private:
 
 /// The function \p V is in, for messages.
 std::string functionOf(llvm::Value *V);
+
+/// A global to replace \p Old: initialized with \p Init, named \p Name,
+/// inserted before \p Old, with every other property of it (linkage,
+/// thread-local mode, address space, attributes, alignment, COMDAT) but
+/// its metadata.
+llvm::GlobalVariable *newGlobalLike(llvm::GlobalVariable &Old,
+                                    llvm::Constant *Init,
+                                    const llvm::Twine &Name);
 
 } // namespace cacheline
 

@@ -68,8 +68,9 @@ static cl::opt<std::string> RareWriteRateOpt(
     cl::value_desc("rate"));
 static cl::opt<std::string> MaxElementPaddingOpt(
     "cacheline-max-element-padding",
-    cl::desc("The most bytes giving each element of one array global lines "
-             "of its own may add (default 65536; link time: "
+    cl::desc("The most bytes giving each element of one array global, or "
+             "each group of written fields of one struct, lines of its own "
+             "may add (default 65536; link time: "
              "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING)"),
     cl::value_desc("bytes"));
 static cl::opt<std::string> AssumeClosedOpt(

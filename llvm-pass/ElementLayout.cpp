@@ -129,12 +129,8 @@ Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
   for (uint64_t I = 0, E = AT->getNumElements(); I != E; ++I)
     Slots.push_back(ConstantStruct::get(
         SlotTy, {Init->getAggregateElement(I), Constant::getNullValue(PadTy)}));
-  auto *New = new GlobalVariable(M, NewTy, Old.isConstant(), Old.getLinkage(),
-                                 ConstantArray::get(NewTy, Slots), "", &Old,
-                                 Old.getThreadLocalMode(),
-                                 Old.getAddressSpace());
-  New->copyAttributesFrom(&Old);
-  New->setComdat(Old.getComdat());
+  GlobalVariable *New =
+      newGlobalLike(Old, ConstantArray::get(NewTy, Slots), "");
   // Every slot starts as aligned as the array did: the array is aligned to
   // the largest power of two dividing the slot size, at least.
   New->setAlignment(std::max(DL.getPreferredAlign(&Old), Align(Slot & -Slot)));

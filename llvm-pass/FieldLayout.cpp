@@ -281,12 +281,7 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
   std::vector<GlobalVariable *> New;
   std::vector<std::string> Names = partNames(Old.getName(), Parts);
   for (unsigned P = 0; P < Parts.size(); ++P) {
-    auto *GV = new GlobalVariable(M, PartInits[P]->getType(), Old.isConstant(),
-                                  Old.getLinkage(), PartInits[P], Names[P],
-                                  &Old, Old.getThreadLocalMode(),
-                                  Old.getAddressSpace());
-    GV->copyAttributesFrom(&Old);
-    GV->setComdat(Old.getComdat());
+    GlobalVariable *GV = newGlobalLike(Old, PartInits[P], Names[P]);
     GV->setAlignment(StructAlign);
     for (unsigned I : Parts[P].Fields)
       Fields[I].Part = GV;

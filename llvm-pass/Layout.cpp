@@ -1,6 +1,7 @@
 //===- Layout.cpp - Sections, alignment and padding for classified globals ===//
 
 #include "Layout.h"
+#include "AddressRewrite.h"
 #include "CachelineLayout.h"
 #include "ElementLayout.h"
 #include "FieldLayout.h"
@@ -59,11 +60,7 @@ GlobalVariable *growGlobal(GlobalVariable &Old, uint64_t Pad) {
   auto *NewTy = StructType::get(Ctx, {Old.getValueType(), PadTy});
   Constant *Init = ConstantStruct::get(
       NewTy, {Old.getInitializer(), Constant::getNullValue(PadTy)});
-  auto *New = new GlobalVariable(M, NewTy, Old.isConstant(), Old.getLinkage(),
-                                 Init, "", &Old, Old.getThreadLocalMode(),
-                                 Old.getAddressSpace());
-  New->copyAttributesFrom(&Old);
-  New->setComdat(Old.getComdat());
+  GlobalVariable *New = newGlobalLike(Old, Init, "");
   New->copyMetadata(&Old, /*Offset=*/0);
   New->takeName(&Old);
   Old.replaceAllUsesWith(New);

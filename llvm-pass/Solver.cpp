@@ -1246,7 +1246,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   DenseSet<std::tuple<const FunctionSummary *, int, int>> Visited;
   DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> VisitedAt;
   // Whether to walk into (F, Arg) as \p H says, and how: the first walk
-  // records its accesses, one for another place only their ranges.
+  // records its accesses, one for another place records them again
+  // (GlobalUses::Again).
   auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H) {
     std::optional<hash_code> K = handOffKey(H.At, ElementSize, Size);
     if (!K)

@@ -371,6 +371,26 @@ private:
     noteStoredValue(Kind, *I);
   }
 
+  /// The pointers \p V merges: a phi's incoming values, a select's two
+  /// arms and, \p ThroughCalls, what the internal function a call of it
+  /// calls returns (null for a return of no value); empty for any other.
+  static SmallVector<const Value *, 4> mergedPointers(const Value *V,
+                                                      bool ThroughCalls) {
+    SmallVector<const Value *, 4> Inputs;
+    if (const auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Inputs, Phi->incoming_values());
+    } else if (const auto *Sel = dyn_cast<SelectInst>(V)) {
+      Inputs = {Sel->getTrueValue(), Sel->getFalseValue()};
+    } else if (const auto *CB = dyn_cast<CallBase>(V); CB && ThroughCalls) {
+      const Function *Callee = calledFunction(*CB);
+      if (Callee && !Callee->isDeclaration())
+        for (const BasicBlock &BB : *Callee)
+          if (const auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
+            Inputs.push_back(Ret->getReturnValue());
+    }
+    return Inputs;
+  }
+
   /// The places \p V may point at, when it is a phi or select (after GEPs
   /// and casts) of addresses whose places rangeOf knows but differ: each
   /// input's, at most MaxPlaces; empty otherwise.
@@ -380,13 +400,8 @@ private:
         decomposeAddress(const_cast<Value *>(V), DL);
     if (!A)
       return {};
-    SmallVector<const Value *, 4> Inputs;
-    if (const auto *Phi = dyn_cast<PHINode>(A->Base))
-      append_range(Inputs, Phi->incoming_values());
-    else if (const auto *Sel = dyn_cast<SelectInst>(A->Base))
-      Inputs = {Sel->getTrueValue(), Sel->getFalseValue()};
     std::vector<ByteRange> Places;
-    for (const Value *In : Inputs) {
+    for (const Value *In : mergedPointers(A->Base, /*ThroughCalls=*/false)) {
       std::optional<ByteRange> R = rangeOf(In);
       if (!R)
         return {};
@@ -423,21 +438,8 @@ private:
     if (A->Base == Root)
       return Local;
     // A value that merges pointers: all must point at the same place.
-    SmallVector<const Value *, 4> Inputs;
-    if (const auto *Phi = dyn_cast<PHINode>(A->Base)) {
-      append_range(Inputs, Phi->incoming_values());
-    } else if (const auto *Sel = dyn_cast<SelectInst>(A->Base)) {
-      Inputs = {Sel->getTrueValue(), Sel->getFalseValue()};
-    } else if (const auto *CB = dyn_cast<CallBase>(A->Base)) {
-      const Function *Callee = calledFunction(*CB);
-      if (!Callee || Callee->isDeclaration())
-        return std::nullopt;
-      for (const BasicBlock &BB : *Callee)
-        if (const auto *Ret = dyn_cast<ReturnInst>(BB.getTerminator()))
-          Inputs.push_back(Ret->getReturnValue());
-    }
     std::optional<ByteRange> Merged;
-    for (const Value *In : Inputs) {
+    for (const Value *In : mergedPointers(A->Base, /*ThroughCalls=*/true)) {
       std::optional<ByteRange> R = In ? rangeOf(In) : std::nullopt;
       if (!R || (Merged && !(*R == *Merged)))
         return std::nullopt;
