@@ -1,6 +1,8 @@
 //===- AddressRewrite.cpp - Addresses of a global whose layout changes ---===//
 
 #include "AddressRewrite.h"
+
+#include "ArgumentCondition.h"
 #include "KnownFunctions.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -45,8 +47,10 @@ Error cannot(const Twine &Why) {
 /// field) is used for stays inside that piece.
 class InsidePiece {
 public:
-  InsidePiece(const DataLayout &DL, uint64_t Size, StringRef Piece)
-      : DL(DL), Size(Size), Piece(Piece),
+  /// \p Start: the address the check starts from.
+  InsidePiece(const DataLayout &DL, const Value *Start, uint64_t Size,
+              StringRef Piece)
+      : DL(DL), Start(Start), Size(Size), Piece(Piece),
         APiece((StringRef("aeiou").contains(Piece.front()) ? "an " : "a ") +
                Piece.str()) {}
 
@@ -139,11 +143,17 @@ public:
     }
     if (auto *Ret = dyn_cast<ReturnInst>(Usr)) {
       Function *F = Ret->getFunction();
+      std::optional<ArgumentValues> When =
+          returnCondition(*Ret, [this](const Value *V) {
+            return V == Start || Seen.count(V);
+          });
       for (User *Caller : F->users()) {
         auto *CB = dyn_cast<CallBase>(Caller);
         if (!CB || CB->getCalledFunction() != F)
           return Its + " returned by " + F->getName().str() +
                  ", which is not only called";
+        if (When && !callAllows(constantArguments(*CB), *When))
+          continue; // A call that cannot return it.
         if (std::string Why = check(CB, Lo, Hi); !Why.empty())
           return Why;
       }
@@ -158,9 +168,10 @@ public:
 
 private:
   const DataLayout &DL;
+  const Value *Start;
   uint64_t Size;
   std::string Piece, APiece; ///< "element", "an element".
-  DenseMap<Value *, std::pair<int64_t, int64_t>> Seen;
+  DenseMap<const Value *, std::pair<int64_t, int64_t>> Seen;
 };
 
 } // namespace
@@ -194,7 +205,7 @@ std::string AddressRewrite::checkInside(const AddressLeaf &L, int64_t Lo,
                                         int64_t Hi, uint64_t Size,
                                         StringRef Piece) {
   Instruction *I = cast<Instruction>(L.U->getUser());
-  return InsidePiece(I->getModule()->getDataLayout(), Size, Piece)
+  return InsidePiece(I->getModule()->getDataLayout(), L.U->get(), Size, Piece)
       .checkUse(*L.U, Lo, Hi);
 }
 

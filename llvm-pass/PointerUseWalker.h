@@ -9,7 +9,7 @@
 //   void record(AccessKind, const Instruction *);
 //   void escape(const Twine &Reason, const Instruction *At);
 //   void stored(const StoreInst &); // the address is the value stored
-//   void returned(const Function &, const Instruction *Ret);
+//   void returned(const Function &, std::optional<ArgumentValues> When);
 //   void visitCall(const CallBase &, const Use &);
 //   void visitConstant(const Constant &);
 //
@@ -20,6 +20,7 @@
 #ifndef CACHELINE_LAYOUT_POINTERUSEWALKER_H
 #define CACHELINE_LAYOUT_POINTERUSEWALKER_H
 
+#include "ArgumentCondition.h"
 #include "Summary.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -64,6 +65,8 @@ protected:
   /// The use being visited: its value is the pointer the derived walker's
   /// callbacks are about.
   const llvm::Use &currentUse() const { return *Current; }
+  /// Whether the walk has reached \p V (derived from the root), so far.
+  bool reached(const llvm::Value *V) const { return Visited.contains(V); }
 
 private:
   Derived &derived() { return static_cast<Derived &>(*this); }
@@ -144,13 +147,20 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
     // calls' results are the address too. An internal function's direct
     // callers are all here; other callers (of another module, an indirect
     // call) only the solver knows: derived().returned() asks it.
+    // Only the calls whose constant arguments allow a path returning it
+    // (a lock allocator's static kinds).
     const Function *F = I->getFunction();
+    std::optional<ArgumentValues> When =
+        returnCondition(*cast<ReturnInst>(I),
+                        [this](const Value *V) { return reached(V); });
     if (!F->hasLocalLinkage() || !onlyCalledDirectly(*F)) {
-      derived().returned(*F, I);
+      derived().returned(*F, When);
       return;
     }
     for (const Use &FU : F->uses())
-      push(FU.getUser());
+      if (!When || callAllows(constantArguments(*cast<CallBase>(FU.getUser())),
+                              *When))
+        push(FU.getUser());
     return;
   }
   derived().escape(Twine("address used by ") + I->getOpcodeName(), I);

@@ -319,6 +319,8 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
     return NotRewritten("not internal to the program");
   if (!G.EscapeReason.empty())
     return NotRewritten(G.EscapeReason);
+  if (!G.PlacesUnknown.empty())
+    return NotRewritten("places not followed: " + G.PlacesUnknown);
   for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
     for (const AccessRecord &A : *List) {
       if (!A.Range)
@@ -388,6 +390,8 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
     return NotSplit("not internal to the program");
   if (!G.EscapeReason.empty())
     return NotSplit(G.EscapeReason);
+  if (!G.PlacesUnknown.empty())
+    return NotSplit("places not followed: " + G.PlacesUnknown);
 
   // Each field's accesses, as if it were a global of its own. An access
   // across fields keeps them together, in their order (a vectorized load

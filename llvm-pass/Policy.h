@@ -135,6 +135,9 @@ struct GlobalRecord {
   /// at that place (an element, a field), not how often the global is
   /// accessed.
   std::vector<AccessRecord> Again;
+  /// Why Again may lack some places, if it may: no layout inside the
+  /// object then.
+  std::string PlacesUnknown;
 };
 
 /// The rules' answer: the class, why, and the access it rests on (an index

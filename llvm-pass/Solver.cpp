@@ -65,6 +65,8 @@ struct GlobalUses {
   /// Accesses already in Accesses, reached again through a pointer handed
   /// down at another place in the global (GlobalRecord::Again).
   std::vector<Access> Again;
+  /// Why Again is not complete, if it is not (GlobalRecord::PlacesUnknown).
+  std::string PlacesUnknown;
   std::string Escape;
   /// Functions whose address is stored into it, with the module naming them.
   std::vector<std::pair<unsigned, std::string>> StoredFunctions;
@@ -91,10 +93,15 @@ struct Solver::Program {
   StringMap<GlobalEntry> Globals;
   std::vector<std::string> GlobalOrder;
   std::vector<StringSet<>> LocalFns;
-  /// What callers do with each function's results (CallResults), by the
-  /// function's key.
-  std::map<std::string, std::vector<std::pair<unsigned, const PointerSummary *>>>
-      ResultUses;
+  /// What a caller does with a function's result (CallResults), and the
+  /// call's constant arguments (ReturnedPointer::When).
+  struct ResultUse {
+    unsigned Module;
+    const PointerSummary *Uses;
+    const CallSiteSummary *Site;
+  };
+  /// By the function's key.
+  std::map<std::string, std::vector<ResultUse>> ResultUses;
 
   // How each function's address is used. Timer callbacks run while threads
   // run, but at a timer's pace: they are no roots of hot code.
@@ -641,11 +648,11 @@ void Solver::Program::collectCallSites() {
       if (CS.Site->Kind == CallKind::Direct) {
         if (std::string Callee = resolveFn(FE.Module, CS.Site->Callee);
             !Callee.empty())
-          ResultUses[Callee].push_back({FE.Module, &Uses});
+          ResultUses[Callee].push_back({FE.Module, &Uses, CS.Site});
         continue;
       }
       for (unsigned T : CS.Targets)
-        ResultUses[FuncOrder[T]].push_back({FE.Module, &Uses});
+        ResultUses[FuncOrder[T]].push_back({FE.Module, &Uses, CS.Site});
     }
   }
 }
@@ -1241,21 +1248,38 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     /// where its accesses land is new (GlobalUses::Again).
     bool Again = false;
   };
-  // (Function, parameter, phase handed in) walked into, and with which
-  // handOffKey; parameter -1 for the function's results.
-  DenseSet<std::tuple<const FunctionSummary *, int, int>> Visited;
+  // (Function, parameter, phase handed in, whose results: a hash of
+  // ReturnedPointer::When) walked into, and with which handOffKey;
+  // parameter -1 for the function's results.
+  DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> Visited;
   DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> VisitedAt;
   // Whether to walk into (F, Arg) as \p H says, and how: the first walk
   // records its accesses, one for another place records them again
-  // (GlobalUses::Again).
-  auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H) {
+  // (GlobalUses::Again). For results (Arg -1), \p When says which calls'.
+  auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H,
+                   const std::optional<ArgumentValues> &When = std::nullopt) {
     std::optional<hash_code> K = handOffKey(H.At, ElementSize, Size);
     if (!K)
       H.At.reset();
-    if (!VisitedAt.insert({F, Arg, int(H.In), K ? size_t(*K) : 0}).second)
+    size_t Calls =
+        When ? size_t(hash_combine(When->Arg, When->Bits, When->Lo, When->Hi))
+             : 0;
+    if (!VisitedAt
+             .insert({F, Arg, int(H.In),
+                      size_t(hash_combine(K ? size_t(*K) : 0, Calls))})
+             .second)
       return false;
-    H.Again = !Visited.insert({F, Arg, int(H.In)}).second;
-    return true;
+    H.Again = !Visited.insert({F, Arg, int(H.In), Calls}).second;
+    if (!H.Again)
+      return true;
+    // Another place matters only to a layout inside the object, which an
+    // escape rules out; and a pointer handed to hundreds of functions at
+    // many places would be walked for each.
+    constexpr size_t MaxAgain = 8192;
+    if (Out.Again.size() > MaxAgain && Out.PlacesUnknown.empty())
+      Out.PlacesUnknown = "more than " + std::to_string(MaxAgain) +
+                          " accesses at other places";
+    return Out.Escape.empty() && Out.PlacesUnknown.empty();
   };
   // Pointer variables whose loads were walked into.
   SmallPtrSet<const GlobalEntry *, 4> Holders;
@@ -1305,16 +1329,18 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Out.Escape = "address returned in " + Name;
         continue;
       }
-      // What callers do with a result is no longer part of the call.
+      // What callers do with a result is no longer part of the call; only
+      // calls whose constant arguments allow the path returning it.
       Handed Result;
       Result.Root = false;
       Result.At = Place(RP.Range);
-      if (!Enter(&fn(F), -1, Result))
+      if (!Enter(&fn(F), -1, Result, RP.When))
         continue;
       auto It = ResultUses.find(F);
       if (It != ResultUses.end())
-        for (auto &[CM, Uses] : It->second)
-          Walk(CM, *Uses, Result);
+        for (const ResultUse &R : It->second)
+          if (!RP.When || callAllows(R.Site->ConstantArgs, *RP.When))
+            Walk(R.Module, *R.Uses, Result);
     }
     for (const std::string &Name : W.HeldBy) {
       // Into the pointers loaded from a pointer variable that holds it
@@ -1501,6 +1527,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     return S;
   GlobalUses Uses = collectUses(G);
   R.EscapeReason = Uses.Escape;
+  R.PlacesUnknown = Uses.PlacesUnknown;
   for (const GlobalUses::Access &A : Uses.Accesses) {
     AccessRecord AR = record(A);
     bool Write = AR.isWrite();

@@ -374,16 +374,58 @@ bool cacheline::fromJSON(const json::Value &V, FieldSpan &F, json::Path P) {
   return true;
 }
 
+bool ArgumentValues::allows(int64_t Value) const {
+  uint64_t Mask = Bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
+  return ((uint64_t(Value) - uint64_t(Lo)) & Mask) <
+         ((uint64_t(Hi) - uint64_t(Lo)) & Mask);
+}
+
+bool cacheline::callAllows(
+    const std::vector<std::pair<int, int64_t>> &Constants,
+    const ArgumentValues &C) {
+  for (auto [Arg, Value] : Constants)
+    if (Arg == C.Arg)
+      return C.allows(Value);
+  return true;
+}
+
+json::Value cacheline::toJSON(const ArgumentValues &A) {
+  return json::Array{A.Arg, A.Bits, A.Lo, A.Hi};
+}
+
+bool cacheline::fromJSON(const json::Value &V, ArgumentValues &A,
+                         json::Path P) {
+  const json::Array *Arr = V.getAsArray();
+  if (!Arr || Arr->size() != 4) {
+    P.report("expected [argument, bits, lo, hi]");
+    return false;
+  }
+  std::optional<int64_t> Arg = (*Arr)[0].getAsInteger();
+  std::optional<int64_t> Bits = (*Arr)[1].getAsInteger();
+  std::optional<int64_t> Lo = (*Arr)[2].getAsInteger();
+  std::optional<int64_t> Hi = (*Arr)[3].getAsInteger();
+  if (!Arg || !Bits || !Lo || !Hi || *Arg < 0 || *Bits < 1 || *Bits > 64 ||
+      *Lo == *Hi) {
+    P.report("expected [argument, bits, lo, hi] with 1-64 bits and lo != hi");
+    return false;
+  }
+  A = {int(*Arg), unsigned(*Bits), *Lo, *Hi};
+  return true;
+}
+
 json::Value cacheline::toJSON(const ReturnedPointer &R) {
   json::Object O{{"f", R.Function}};
   putRange(O, R.Range);
+  if (R.When)
+    O["when"] = *R.When;
   return O;
 }
 
 bool cacheline::fromJSON(const json::Value &V, ReturnedPointer &R,
                          json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("f", R.Function) && mapRange(V, R.Range, P);
+  return O && O.map("f", R.Function) && mapRange(V, R.Range, P) &&
+         O.mapOptional("when", R.When);
 }
 
 // An access and a call carry their position's fields inline.
@@ -497,6 +539,34 @@ bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
   return MapPointer("uses", G.Uses) && MapPointer("loaded", G.Loaded);
 }
 
+/// A call's constant arguments: [[argument, value], ...].
+static bool mapConstantArgs(const json::Object &O,
+                            std::vector<std::pair<int, int64_t>> &Out,
+                            json::Path P) {
+  const json::Value *V = O.get("cargs");
+  if (!V)
+    return true;
+  const json::Array *Arr = V->getAsArray();
+  if (!Arr) {
+    P.report("expected an array");
+    return false;
+  }
+  for (size_t I = 0; I < Arr->size(); ++I) {
+    const json::Array *Pair = (*Arr)[I].getAsArray();
+    std::optional<int64_t> Arg, Value;
+    if (Pair && Pair->size() == 2) {
+      Arg = (*Pair)[0].getAsInteger();
+      Value = (*Pair)[1].getAsInteger();
+    }
+    if (!Arg || !Value || *Arg < 0) {
+      P.index(I).report("expected [argument, value]");
+      return false;
+    }
+    Out.push_back({int(*Arg), *Value});
+  }
+  return true;
+}
+
 json::Value cacheline::toJSON(const CallSiteSummary &S) {
   json::Object O{{"b", S.Block}, {"i", S.Index}, {"t", nameOf(S.Kind)}};
   put(O, "l", S.Loop, -1);
@@ -512,6 +582,12 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "field", S.Field);
   if (!S.CalleeFromCalls.empty())
     O["from_calls"] = json::Array(S.CalleeFromCalls);
+  if (!S.ConstantArgs.empty()) {
+    json::Array Args;
+    for (auto [Arg, Value] : S.ConstantArgs)
+      Args.push_back(json::Array{Arg, Value});
+    O["cargs"] = std::move(Args);
+  }
   put(O, "foreign", S.ReturnsForeignCode);
   put(O, "known", S.Known);
   put(O, "creates", S.CreatesThread);
@@ -537,6 +613,7 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("chosen", S.ChosenCallees) &&
          O.mapOptional("field", S.Field) &&
          O.mapOptional("from_calls", S.CalleeFromCalls) &&
+         mapConstantArgs(*V.getAsObject(), S.ConstantArgs, P.field("cargs")) &&
          O.mapOptional("foreign", S.ReturnsForeignCode) &&
          O.mapOptional("known", S.Known) &&
          O.mapOptional("creates", S.CreatesThread) &&

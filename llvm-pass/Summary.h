@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 13;
+constexpr unsigned FactsFormatVersion = 14;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -212,10 +212,33 @@ struct PointerCall {
   std::optional<ByteRange> Range;
 };
 
+/// Values of a function's integer argument: [Lo, Hi) in Bits-bit modular
+/// arithmetic, wrapping past the largest value as llvm::ConstantRange does
+/// (neither empty nor every value).
+struct ArgumentValues {
+  int Arg = 0;
+  unsigned Bits = 0;
+  int64_t Lo = 0;
+  int64_t Hi = 0;
+  bool allows(int64_t Value) const;
+  bool operator==(const ArgumentValues &O) const {
+    return Arg == O.Arg && Bits == O.Bits && Lo == O.Lo && Hi == O.Hi;
+  }
+};
+
+/// Whether a call with the integer constant arguments \p Constants (by
+/// argument number) can take a path \p C allows: an argument that is no
+/// constant allows every path.
+bool callAllows(const std::vector<std::pair<int, int64_t>> &Constants,
+                const ArgumentValues &C);
+
 /// A function that returns the pointer, and where in the object it points.
 struct ReturnedPointer {
   std::string Function;
   std::optional<ByteRange> Range;
+  /// It returns it only when an argument has one of these values
+  /// (ArgumentCondition.h).
+  std::optional<ArgumentValues> When;
 };
 
 /// Everything done with one pointer: a global's address or a parameter.
@@ -311,6 +334,9 @@ struct CallSiteSummary {
   /// Indirect calls of a pointer that other calls of the caller return
   /// (through casts, phis and selects): those calls, by index.
   std::vector<int> CalleeFromCalls;
+  /// Calls returning a pointer: their integer constant arguments, by
+  /// argument number (ReturnedPointer::When).
+  std::vector<std::pair<int, int64_t>> ConstantArgs;
   // When no module has the callee's body:
   bool Known = false; ///< A known library function (KnownFunctions.h).
   bool CreatesThread = false;
@@ -429,6 +455,7 @@ struct ModuleSummary {
 CACHELINE_SUMMARY_JSON(Position)
 CACHELINE_SUMMARY_JSON(ByteRange)
 CACHELINE_SUMMARY_JSON(FieldSpan)
+CACHELINE_SUMMARY_JSON(ArgumentValues)
 CACHELINE_SUMMARY_JSON(ReturnedPointer)
 CACHELINE_SUMMARY_JSON(AccessSummary)
 CACHELINE_SUMMARY_JSON(PointerCall)

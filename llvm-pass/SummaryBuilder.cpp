@@ -343,6 +343,12 @@ public:
     Root = From;
     Ranges.clear(); // Relative to the previous root.
     PointerUseWalker::walk(From);
+    // Where each access falls, once every value derived from the root is
+    // known: a phi's inputs that are not (null, fresh memory) point
+    // elsewhere, and do not make the place unknown.
+    for (const PendingRange &P : Pending)
+      placeRange(P);
+    Pending.clear();
   }
 
   PointerSummary Uses;
@@ -352,23 +358,51 @@ private:
   friend class PointerUseWalker<SummaryWalker>;
 
   void record(AccessKind Kind, const Instruction *I) {
-    const Value *Ptr = currentUse().get();
-    std::optional<ByteRange> Range = rangeOf(Ptr);
-    std::vector<ByteRange> Or;
-    if (!Range) {
-      Or = placesOf(Ptr);
-      if (!Or.empty()) {
-        Range = Or.front();
-        Or.erase(Or.begin());
-      }
-    }
-    for (ByteRange &R : Or)
-      R.Size = accessSize(*I, DL);
-    if (Range)
-      Range->Size = accessSize(*I, DL);
-    Uses.Accesses.push_back(
-        {Kind, Pos.at(*I), std::move(Range), std::move(Or)});
+    Pending.push_back({PendingRange::Access, Uses.Accesses.size(),
+                       currentUse().get(), accessSize(*I, DL)});
+    Uses.Accesses.push_back({Kind, Pos.at(*I), std::nullopt, {}});
     noteStoredValue(Kind, *I);
+  }
+
+  /// A range to fill in at the end of the walk.
+  struct PendingRange {
+    enum { Access, Call, Return } Of;
+    size_t Index; ///< In Uses.Accesses, Uses.Calls or Uses.ReturnedBy.
+    const Value *Ptr;
+    /// Access: the bytes it touches. Call: 1 for a known function acting
+    /// on one object (a lock), else 0 (the range's own size).
+    uint64_t Size;
+  };
+  std::vector<PendingRange> Pending;
+
+  void placeRange(const PendingRange &P) {
+    std::optional<ByteRange> Range = rangeOf(P.Ptr);
+    switch (P.Of) {
+    case PendingRange::Access: {
+      AccessSummary &A = Uses.Accesses[P.Index];
+      if (!Range) {
+        A.OrRanges = placesOf(P.Ptr);
+        if (!A.OrRanges.empty()) {
+          Range = A.OrRanges.front();
+          A.OrRanges.erase(A.OrRanges.begin());
+        }
+      }
+      for (ByteRange &R : A.OrRanges)
+        R.Size = P.Size;
+      if (Range)
+        Range->Size = P.Size;
+      A.Range = std::move(Range);
+      return;
+    }
+    case PendingRange::Call:
+      if (Range && P.Size)
+        Range->Size = P.Size;
+      Uses.Calls[P.Index].Range = std::move(Range);
+      return;
+    case PendingRange::Return:
+      Uses.ReturnedBy[P.Index].Range = std::move(Range);
+      return;
+    }
   }
 
   /// The pointers \p V merges: a phi's incoming values, a select's two
@@ -402,6 +436,8 @@ private:
       return {};
     std::vector<ByteRange> Places;
     for (const Value *In : mergedPointers(A->Base, /*ThroughCalls=*/false)) {
+      if (!reached(In))
+        continue; // Another object's address, or null.
       std::optional<ByteRange> R = rangeOf(In);
       if (!R)
         return {};
@@ -440,6 +476,8 @@ private:
     // A value that merges pointers: all must point at the same place.
     std::optional<ByteRange> Merged;
     for (const Value *In : mergedPointers(A->Base, /*ThroughCalls=*/true)) {
+      if (In && !reached(In))
+        continue; // Another object's address, or null.
       std::optional<ByteRange> R = In ? rangeOf(In) : std::nullopt;
       if (!R || (Merged && !(*R == *Merged)))
         return std::nullopt;
@@ -487,9 +525,10 @@ private:
     }
   }
 
-  void returned(const Function &F, const Instruction *) {
-    Uses.ReturnedBy.push_back(
-        {F.getName().str(), rangeOf(currentUse().get())});
+  void returned(const Function &F, std::optional<ArgumentValues> When) {
+    Pending.push_back({PendingRange::Return, Uses.ReturnedBy.size(),
+                       currentUse().get(), 0});
+    Uses.ReturnedBy.push_back({F.getName().str(), std::nullopt, When});
   }
 
   void stored(const StoreInst &SI) {
@@ -564,7 +603,7 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   Call.CallType = typeString(CB.getFunctionType());
   Call.At = Pos.at(CB);
   Call.Fallback = ByAttributes;
-  Call.Range = rangeOf(U.get());
+  uint64_t OneObject = 0;
   std::string Receiver;
   if (const Function *Callee = calledFunction(CB)) {
     Call.Callee = Callee->getName().str();
@@ -575,8 +614,8 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
                    lookupKnownFunction(*Callee)) {
       Call.Fallback = Known->effectOn(ArgNo);
       Receiver = Call.Callee;
-      if (Call.Range && Known->OneObject)
-        Call.Range->Size = 1;
+      if (Known->OneObject)
+        OneObject = 1; // The object lies inside what holds it.
     }
   } else {
     Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
@@ -586,6 +625,8 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
     Call.EscapeReason = ("address passed to " + Receiver + " in " +
                          CB.getFunction()->getName())
                             .str();
+  Pending.push_back(
+      {PendingRange::Call, Uses.Calls.size(), U.get(), OneObject});
   Uses.Calls.push_back(std::move(Call));
 }
 
@@ -950,6 +991,11 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       if (Known)
         recordKnownCallee(Site, *Known);
     }
+    // For what the callee returns (ReturnedPointer::When), where a body
+    // may be found.
+    if (CB->getType()->isPtrOrPtrVectorTy() &&
+        (!Callee || !Callee->isDeclaration()))
+      Site.ConstantArgs = constantArguments(*CB);
     S.Calls.push_back(std::move(Site));
   }
   if (F.getReturnType()->isPointerTy()) {
