@@ -386,9 +386,12 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     }
   }
 
-  // The section names are ELF's; elsewhere the pass only reports.
+  // The section names are ELF's; elsewhere the pass only reports. A report
+  // alone says what the layout would do inside objects.
   if (*Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF())
     Result.PaddingBytes = applyLayout(M, Result);
+  else
+    checkInnerLayouts(Result);
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

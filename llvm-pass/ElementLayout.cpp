@@ -91,15 +91,15 @@ void moveDebugInfo(GlobalVariable &Old, GlobalVariable &New, uint64_t Slot) {
 
 } // namespace
 
-Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
-                                                  uint64_t Slot) {
-  Module &M = *Old.getParent();
-  const DataLayout &DL = M.getDataLayout();
+/// Every address computed from \p Old, once each is known to stay inside
+/// one element with all its uses; an error saying why otherwise.
+static Expected<AddressRewrite> insideElements(GlobalVariable &Old,
+                                               uint64_t Slot) {
+  const DataLayout &DL = Old.getParent()->getDataLayout();
   auto *AT = dyn_cast<ArrayType>(Old.getValueType());
   if (!AT || !Old.hasInitializer() || !Old.hasLocalLinkage())
     return cannot("not an internal array with an initializer");
-  Type *ElemTy = AT->getElementType();
-  const uint64_t Size = DL.getTypeAllocSize(ElemTy);
+  const uint64_t Size = DL.getTypeAllocSize(AT->getElementType());
   if (!Size || Slot < Size)
     return cannot("elements larger than their slot");
 
@@ -119,6 +119,23 @@ Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
         !Why.empty())
       return cannot(Why);
   }
+  return Rewrite;
+}
+
+Error cacheline::checkPadElements(GlobalVariable &GV, uint64_t SlotSize) {
+  return insideElements(GV, SlotSize).takeError();
+}
+
+Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
+                                                  uint64_t Slot) {
+  Expected<AddressRewrite> Rewrite = insideElements(Old, Slot);
+  if (!Rewrite)
+    return Rewrite.takeError();
+  Module &M = *Old.getParent();
+  const DataLayout &DL = M.getDataLayout();
+  auto *AT = cast<ArrayType>(Old.getValueType());
+  Type *ElemTy = AT->getElementType();
+  const uint64_t Size = DL.getTypeAllocSize(ElemTy);
 
   LLVMContext &Ctx = M.getContext();
   auto *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), Slot - Size);

@@ -32,6 +32,10 @@ namespace cacheline {
 llvm::Expected<llvm::GlobalVariable *> padElements(llvm::GlobalVariable &GV,
                                                    uint64_t SlotSize);
 
+/// Whether padElements(\p GV, \p SlotSize) would succeed: an error saying
+/// why not, as padElements gives it, changing nothing (report mode).
+llvm::Error checkPadElements(llvm::GlobalVariable &GV, uint64_t SlotSize);
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_ELEMENTLAYOUT_H

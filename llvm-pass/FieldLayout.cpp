@@ -160,8 +160,9 @@ std::vector<std::string> cacheline::partNames(StringRef Struct,
   return Names;
 }
 
-Expected<std::vector<GlobalVariable *>>
-cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
+/// splitFields, or with \p CheckOnly only its checks (an empty result).
+static Expected<std::vector<GlobalVariable *>>
+split(GlobalVariable &Old, ArrayRef<FieldPart> Parts, bool CheckOnly) {
   Module &M = *Old.getParent();
   const DataLayout &DL = M.getDataLayout();
   auto *ST = dyn_cast<StructType>(Old.getValueType());
@@ -180,56 +181,10 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
   if (is_contained(PartOf, -1))
     return cannot("a field in no group");
 
-  // One global per part: its fields in their order. Fields next to each
-  // other in the struct and in the part (a run) keep the bytes between
-  // them, so that an access across them (a vectorized load of two
-  // counters) still lands on them; each run starts at an offset congruent
-  // to its old one modulo the largest alignment any of its fields had in
-  // the struct, which each keeps.
   SmallVector<MovedField, 16> Fields;
   for (unsigned I = 0; I < ST->getNumElements(); ++I)
     Fields.push_back({SL.getElementOffset(I),
                       DL.getTypeAllocSize(ST->getElementType(I))});
-  LLVMContext &Ctx = M.getContext();
-  const Align StructAlign = DL.getPreferredAlign(&Old);
-  Constant *Init = Old.getInitializer();
-  SmallVector<Constant *, 4> PartInits;
-  for (const FieldPart &Part : Parts) {
-    SmallVector<Type *, 8> Types;
-    SmallVector<Constant *, 8> Inits;
-    int64_t Cursor = 0;
-    for (unsigned J = 0; J < Part.Fields.size(); ++J) {
-      unsigned I = Part.Fields[J];
-      MovedField &F = Fields[I];
-      int64_t At;
-      if (J && Part.Fields[J - 1] == I - 1) {
-        const MovedField &Prev = Fields[I - 1];
-        At = Prev.NewOffset + int64_t(F.OldOffset - Prev.OldOffset);
-      } else {
-        int64_t Modulus = 1;
-        for (unsigned K = J; K < Part.Fields.size(); ++K) {
-          if (K > J && Part.Fields[K] != Part.Fields[K - 1] + 1)
-            break; // The run ends.
-          Align Had =
-              commonAlignment(StructAlign, Fields[Part.Fields[K]].OldOffset);
-          Modulus = std::max<int64_t>(Modulus, Had.value());
-        }
-        At = Cursor +
-             ((int64_t(F.OldOffset) - Cursor) % Modulus + Modulus) % Modulus;
-      }
-      if (At > Cursor) {
-        auto *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), At - Cursor);
-        Types.push_back(PadTy);
-        Inits.push_back(Constant::getNullValue(PadTy));
-      }
-      Types.push_back(ST->getElementType(I));
-      Inits.push_back(Init->getAggregateElement(I));
-      F.NewOffset = At;
-      Cursor = At + F.Size;
-    }
-    auto *Ty = StructType::get(Ctx, Types, /*isPacked=*/true);
-    PartInits.push_back(ConstantStruct::get(Ty, Inits));
-  }
   // The fields next to field I in the struct that are in its part too, from
   // the first to the last: accesses inside them map by one offset.
   auto RunOf = [&](unsigned I) {
@@ -278,6 +233,55 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
     Crossing.push_back({&L, L.Address.Offset});
   }
 
+  if (CheckOnly)
+    return std::vector<GlobalVariable *>();
+
+  // One global per part: its fields in their order. Fields next to each
+  // other in the struct and in the part (a run) keep the bytes between
+  // them, so that an access across them (a vectorized load of two
+  // counters) still lands on them; each run starts at an offset congruent
+  // to its old one modulo the largest alignment any of its fields had in
+  // the struct, which each keeps.
+  LLVMContext &Ctx = M.getContext();
+  const Align StructAlign = DL.getPreferredAlign(&Old);
+  Constant *Init = Old.getInitializer();
+  SmallVector<Constant *, 4> PartInits;
+  for (const FieldPart &Part : Parts) {
+    SmallVector<Type *, 8> Types;
+    SmallVector<Constant *, 8> Inits;
+    int64_t Cursor = 0;
+    for (unsigned J = 0; J < Part.Fields.size(); ++J) {
+      unsigned I = Part.Fields[J];
+      MovedField &F = Fields[I];
+      int64_t At;
+      if (J && Part.Fields[J - 1] == I - 1) {
+        const MovedField &Prev = Fields[I - 1];
+        At = Prev.NewOffset + int64_t(F.OldOffset - Prev.OldOffset);
+      } else {
+        int64_t Modulus = 1;
+        for (unsigned K = J; K < Part.Fields.size(); ++K) {
+          if (K > J && Part.Fields[K] != Part.Fields[K - 1] + 1)
+            break; // The run ends.
+          Align Had =
+              commonAlignment(StructAlign, Fields[Part.Fields[K]].OldOffset);
+          Modulus = std::max<int64_t>(Modulus, Had.value());
+        }
+        At = Cursor +
+             ((int64_t(F.OldOffset) - Cursor) % Modulus + Modulus) % Modulus;
+      }
+      if (At > Cursor) {
+        auto *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), At - Cursor);
+        Types.push_back(PadTy);
+        Inits.push_back(Constant::getNullValue(PadTy));
+      }
+      Types.push_back(ST->getElementType(I));
+      Inits.push_back(Init->getAggregateElement(I));
+      F.NewOffset = At;
+      Cursor = At + F.Size;
+    }
+    auto *Ty = StructType::get(Ctx, Types, /*isPacked=*/true);
+    PartInits.push_back(ConstantStruct::get(Ty, Inits));
+  }
   std::vector<GlobalVariable *> New;
   std::vector<std::string> Names = partNames(Old.getName(), Parts);
   for (unsigned P = 0; P < Parts.size(); ++P) {
@@ -302,4 +306,14 @@ cacheline::splitFields(GlobalVariable &Old, ArrayRef<FieldPart> Parts) {
   moveDebugInfo(Old, Fields);
   Old.eraseFromParent();
   return New;
+}
+
+Expected<std::vector<GlobalVariable *>>
+cacheline::splitFields(GlobalVariable &GV, ArrayRef<FieldPart> Parts) {
+  return split(GV, Parts, /*CheckOnly=*/false);
+}
+
+Error cacheline::checkSplitFields(GlobalVariable &GV,
+                                  ArrayRef<FieldPart> Parts) {
+  return split(GV, Parts, /*CheckOnly=*/true).takeError();
 }

@@ -46,6 +46,11 @@ std::vector<std::string> partNames(llvm::StringRef Struct,
 llvm::Expected<std::vector<llvm::GlobalVariable *>>
 splitFields(llvm::GlobalVariable &GV, llvm::ArrayRef<FieldPart> Parts);
 
+/// Whether splitFields(\p GV, \p Parts) would succeed: an error saying why
+/// not, as splitFields gives it, changing nothing (report mode).
+llvm::Error checkSplitFields(llvm::GlobalVariable &GV,
+                             llvm::ArrayRef<FieldPart> Parts);
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_FIELDLAYOUT_H

@@ -89,6 +89,17 @@ struct Placement {
   }
 };
 
+/// The IR refused what the policy decided inside an object: the object
+/// keeps the whole-object layout, and the report says why.
+void refuseSplit(InnerLayout &Inner, Error Why) {
+  Inner.Parts.clear();
+  Inner.Reason = "fields not split: " + toString(std::move(Why));
+}
+void refusePadding(InnerLayout &Inner, Error Why) {
+  Inner.SlotSize = 0;
+  Inner.Reason = "not rewritten: " + toString(std::move(Why));
+}
+
 /// Splits every write-hot struct the policy splits by field class, and
 /// returns what is to be placed.
 std::vector<Placement> splitStructs(CachelineClassification &Result) {
@@ -102,8 +113,7 @@ std::vector<Placement> splitStructs(CachelineClassification &Result) {
     Expected<std::vector<GlobalVariable *>> Parts =
         splitFields(*G.GV, G.Inner.Parts);
     if (!Parts) {
-      G.Inner.Parts.clear();
-      G.Inner.Reason = "fields not split: " + toString(Parts.takeError());
+      refuseSplit(G.Inner, Parts.takeError());
       Out.push_back({&G, -1, G.GV, G.Class.Class});
       continue;
     }
@@ -120,6 +130,20 @@ std::vector<Placement> splitStructs(CachelineClassification &Result) {
 }
 
 } // namespace
+
+void cacheline::checkInnerLayouts(CachelineClassification &Result) {
+  for (ClassifiedGlobal &G : Result.Globals) {
+    if (G.Class.Class != GlobalClass::WriteHot || !G.GV)
+      continue;
+    if (!G.Inner.Parts.empty()) {
+      if (Error E = checkSplitFields(*G.GV, G.Inner.Parts))
+        refuseSplit(G.Inner, std::move(E));
+    } else if (G.Inner.SlotSize) {
+      if (Error E = checkPadElements(*G.GV, G.Inner.SlotSize))
+        refusePadding(G.Inner, std::move(E));
+    }
+  }
+}
 
 uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   uint64_t PaddingBytes = 0;
@@ -162,8 +186,8 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
       if (Padded) {
         GV = *Padded;
       } else {
-        Inner.SlotSize = Slot = 0;
-        Inner.Reason = "not rewritten: " + toString(Padded.takeError());
+        refusePadding(Inner, Padded.takeError());
+        Slot = 0;
       }
     }
     uint64_t Grown = allocSize(*GV);

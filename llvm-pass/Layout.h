@@ -59,6 +59,11 @@ struct LayoutChange {
 /// added: grown write-hot globals plus the pads closing the groups.
 uint64_t applyLayout(llvm::Module &M, CachelineClassification &Result);
 
+/// What applyLayout would make of the policy's layouts inside objects,
+/// changing nothing: each padding or split the IR does not allow is refused
+/// in \p Result with the reason applyLayout would give (report mode).
+void checkInnerLayouts(CachelineClassification &Result);
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_LAYOUT_H

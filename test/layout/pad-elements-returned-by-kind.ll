@@ -60,6 +60,14 @@
 ; JSON-DAG: "class":"write-hot","name":"direct_locks",{{.*}}"inner_layout":"each of its 3 elements padded from 40 to 128 bytes"
 ; JSON-DAG: "class":"write-hot","escape":"address stored to memory in worker","name":"kept_locks"
 
+; Report mode changes nothing and says what the layout would do, the IR
+; re-check's refusal included.
+; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.report.json -S %s -o %t.report.ll
+; RUN: FileCheck %s --check-prefix=REPORT-IR --input-file=%t.report.ll
+; REPORT-IR: @table_locks = internal global [3 x %struct.lock] zeroinitializer, align 16
+; REPORT-IR: @direct_locks = internal global [3 x %struct.lock] zeroinitializer, align 16
+; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.report.json
+
 ; The facts: the values of argument 0 under which each function returns
 ; the address ([argument, bits, lo, hi): kind != 0), and each call's
 ; constant arguments.
