@@ -1247,6 +1247,10 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     /// A walk already made, again for another place in the global: only
     /// where its accesses land is new (GlobalUses::Again).
     bool Again = false;
+    /// The function whose indirect call first handed the pointer on, if
+    /// one did: an escape past it says so, since the call's targets may be
+    /// a signature's every function.
+    const std::string *Through = nullptr;
   };
   // (Function, parameter, phase handed in, whose results: a hash of
   // ReturnedPointer::When) walked into, and with which handOffKey;
@@ -1293,6 +1297,15 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Walk(FE.Module, P->second, H);
   };
   Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
+    // The first escape found is the one reported.
+    auto Escape = [&](const std::string &Why) {
+      if (!Out.Escape.empty() || Why.empty())
+        return;
+      Out.Escape = Why;
+      if (H.Through)
+        Out.Escape += " (reached through an indirect call in " + *H.Through +
+                      ")";
+    };
     // A range of this walk's pointer, as a range in the global.
     auto Place = [&](const std::optional<ByteRange> &Local) {
       if (H.Root || !H.At || !Local)
@@ -1312,8 +1325,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         Out.Again.push_back(
             {M, A.Kind, &A.At, H.In, H.By, Place(A.OrRanges[I]), int(I + 1)});
     }
-    if (Out.Escape.empty())
-      Out.Escape = W.Escape;
+    Escape(W.Escape);
     if (!H.Again)
       for (const std::string &Fn : W.StoredFunctions)
         Out.StoredFunctions.push_back({M, Fn});
@@ -1325,8 +1337,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       std::string F = resolveFn(M, Name);
       if (F.empty() || !bodyVisible(F) || !localFn(F) ||
           calledByUnseenCode(F)) {
-        if (Out.Escape.empty())
-          Out.Escape = "address returned in " + Name;
+        Escape("address returned in " + Name);
         continue;
       }
       // What callers do with a result is no longer part of the call; only
@@ -1334,6 +1345,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Handed Result;
       Result.Root = false;
       Result.At = Place(RP.Range);
+      Result.Through = H.Through;
       if (!Enter(&fn(F), -1, Result, RP.When))
         continue;
       auto It = ResultUses.find(F);
@@ -1348,13 +1360,13 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       // offsets are no longer followed.
       const GlobalEntry *P = resolveGlobal(M, Name);
       if (!P || !loadsFollowed(*P)) {
-        if (Out.Escape.empty())
-          Out.Escape = "address stored in " + Name +
-                       ", which code we cannot see may read";
+        Escape("address stored in " + Name +
+               ", which code we cannot see may read");
         continue;
       }
       Handed Loaded;
       Loaded.Root = false;
+      Loaded.Through = H.Through;
       if (Holders.insert(P).second)
         for (auto &[PM, PS] : P->Mentions)
           Walk(PM, PS->Loaded, Loaded);
@@ -1372,6 +1384,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         // Into every function the indirect call may reach.
         if (const std::vector<unsigned> *Targets =
                 pointerCallTargets(M, C)) {
+          if (!Down.Through)
+            Down.Through = &C.At.Function;
           for (unsigned T : *Targets)
             WalkParam(Funcs.find(FuncOrder[T])->second, C.Arg, Down);
           continue;
@@ -1383,9 +1397,9 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         const FuncEntry &FE = Funcs.find(Callee)->second;
         if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
           WalkParam(FE, C.Arg, Down);
-        } else if (Out.Escape.empty()) {
-          Out.Escape = "address passed as a variadic argument of " +
-                       C.Callee + " in " + C.At.Function;
+        } else {
+          Escape("address passed as a variadic argument of " + C.Callee +
+                 " in " + C.At.Function);
         }
         continue;
       }
@@ -1394,8 +1408,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       case CallEffect::None:
         break;
       case CallEffect::Escape:
-        if (Out.Escape.empty())
-          Out.Escape = C.EscapeReason;
+        Escape(C.EscapeReason);
         break;
       case CallEffect::Read:
         Record(AccessKind::CallRead, C.At, C.Range);
