@@ -47,10 +47,11 @@ Error cannot(const Twine &Why) {
 /// field) is used for stays inside that piece.
 class InsidePiece {
 public:
-  /// \p Start: the address the check starts from.
+  /// \p Start: the address the check starts from; \p Calls: what is known
+  /// of indirect calls, if anything.
   InsidePiece(const DataLayout &DL, const Value *Start, uint64_t Size,
-              StringRef Piece)
-      : DL(DL), Start(Start), Size(Size), Piece(Piece),
+              StringRef Piece, const CallGraph *Calls)
+      : DL(DL), Start(Start), Calls(Calls), Size(Size), Piece(Piece),
         APiece((StringRef("aeiou").contains(Piece.front()) ? "an " : "a ") +
                Piece.str()) {}
 
@@ -119,27 +120,24 @@ public:
           II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic()))
         return {};
       Function *Callee = CB->getCalledFunction();
-      if (!Callee || !CB->isArgOperand(&U))
+      if (!CB->isArgOperand(&U))
         return Its + " passed to an unknown call in " + functionOf(CB);
       unsigned Arg = CB->getArgOperandNo(&U);
-      // A claim that more bytes are there lets code load them early.
-      uint64_t Claimed =
-          std::max(CB->getParamDereferenceableBytes(Arg),
-                   Arg < Callee->arg_size()
-                       ? Callee->getArg(Arg)->getDereferenceableBytes()
-                       : 0);
-      if (Lo + int64_t(Claimed) > int64_t(Size))
-        return Its + " said to reach " + std::to_string(Claimed) +
-               " bytes in " + functionOf(CB);
-      if (!Callee->isDeclaration() && !Callee->isInterposable() &&
-          Arg < Callee->arg_size())
-        return check(Callee->getArg(Arg), Lo, Hi);
-      std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
-      if (Known && (Known->OneObject ||
-                    Known->effectOn(Arg) == CallEffect::None))
+      if (!Callee) {
+        // Into every function the whole program says the call may reach.
+        std::optional<std::vector<Function *>> Targets =
+            Calls ? Calls->targetsOf(*CB) : std::nullopt;
+        if (!Targets)
+          return Its + " passed to an unknown call in " + functionOf(CB);
+        for (Function *T : *Targets)
+          if (T->getFunctionType() != CB->getFunctionType())
+            return Its + " passed to an unknown call in " + functionOf(CB);
+          else if (std::string Why = checkArgument(*CB, *T, Arg, Lo, Hi);
+                   !Why.empty())
+            return Why;
         return {};
-      return Its + " passed to " + Callee->getName().str() + " in " +
-             functionOf(CB);
+      }
+      return checkArgument(*CB, *Callee, Arg, Lo, Hi);
     }
     if (auto *Ret = dyn_cast<ReturnInst>(Usr)) {
       Function *F = Ret->getFunction();
@@ -147,11 +145,23 @@ public:
           returnCondition(*Ret, [this](const Value *V) {
             return V == Start || Seen.count(V);
           });
-      for (User *Caller : F->users()) {
-        auto *CB = dyn_cast<CallBase>(Caller);
-        if (!CB || CB->getCalledFunction() != F)
-          return Its + " returned by " + F->getName().str() +
-                 ", which is not only called";
+      // Its direct callers, or every call the whole program says may
+      // reach it (an allocator in an ops struct).
+      std::optional<std::vector<CallBase *>> Callers;
+      if (all_of(F->users(), [F](const User *Usr) {
+            const auto *CB = dyn_cast<CallBase>(Usr);
+            return CB && CB->getCalledFunction() == F;
+          })) {
+        Callers.emplace();
+        for (User *Usr : F->users())
+          Callers->push_back(cast<CallBase>(Usr));
+      } else if (Calls && F->hasLocalLinkage()) {
+        Callers = Calls->callsOf(*F);
+      }
+      if (!Callers)
+        return Its + " returned by " + F->getName().str() +
+               ", which is not only called";
+      for (CallBase *CB : *Callers) {
         if (When && !callAllows(constantArguments(*CB), *When))
           continue; // A call that cannot return it.
         if (std::string Why = check(CB, Lo, Hi); !Why.empty())
@@ -167,8 +177,34 @@ public:
   }
 
 private:
+  /// The same for the pointer passed as argument \p Arg of \p CB, which
+  /// calls \p Callee.
+  std::string checkArgument(CallBase &CB, Function &Callee, unsigned Arg,
+                            int64_t Lo, int64_t Hi) {
+    std::string Its = APiece + "'s address";
+    // A claim that more bytes are there lets code load them early.
+    uint64_t Claimed =
+        std::max(CB.getParamDereferenceableBytes(Arg),
+                 Arg < Callee.arg_size()
+                     ? Callee.getArg(Arg)->getDereferenceableBytes()
+                     : 0);
+    if (Lo + int64_t(Claimed) > int64_t(Size))
+      return Its + " said to reach " + std::to_string(Claimed) + " bytes in " +
+             functionOf(&CB);
+    if (!Callee.isDeclaration() && !Callee.isInterposable() &&
+        Arg < Callee.arg_size())
+      return check(Callee.getArg(Arg), Lo, Hi);
+    std::optional<KnownFunction> Known = lookupKnownFunction(Callee);
+    if (Known &&
+        (Known->OneObject || Known->effectOn(Arg) == CallEffect::None))
+      return {};
+    return Its + " passed to " + Callee.getName().str() + " in " +
+           functionOf(&CB);
+  }
+
   const DataLayout &DL;
   const Value *Start;
+  const CallGraph *Calls;
   uint64_t Size;
   std::string Piece, APiece; ///< "element", "an element".
   DenseMap<const Value *, std::pair<int64_t, int64_t>> Seen;
@@ -203,9 +239,11 @@ Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
 
 std::string AddressRewrite::checkInside(const AddressLeaf &L, int64_t Lo,
                                         int64_t Hi, uint64_t Size,
-                                        StringRef Piece) {
+                                        StringRef Piece,
+                                        const CallGraph *Calls) {
   Instruction *I = cast<Instruction>(L.U->getUser());
-  return InsidePiece(I->getModule()->getDataLayout(), L.U->get(), Size, Piece)
+  return InsidePiece(I->getModule()->getDataLayout(), L.U->get(), Size, Piece,
+                     Calls)
       .checkUse(*L.U, Lo, Hi);
 }
 

@@ -25,15 +25,34 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace llvm {
+class CallBase;
 class Constant;
+class Function;
 class GlobalVariable;
 class Instruction;
 class Use;
 } // namespace llvm
 
 namespace cacheline {
+
+/// What the whole program knows of calls that the IR of one function does
+/// not show (full LTO: the solver's resolution of indirect calls); absent in
+/// a compile of one translation unit, where the check follows direct calls
+/// only.
+class CallGraph {
+public:
+  virtual ~CallGraph() = default;
+  /// Every call that may reach \p F; std::nullopt when not all are known.
+  virtual std::optional<std::vector<llvm::CallBase *>>
+  callsOf(const llvm::Function &F) const = 0;
+  /// Every function the indirect call \p CB may reach; std::nullopt when
+  /// not all are known.
+  virtual std::optional<std::vector<llvm::Function *>>
+  targetsOf(const llvm::CallBase &CB) const = 0;
+};
 
 /// A use of an address computed from the global by something that is not
 /// itself address arithmetic: where a new address goes.
@@ -65,7 +84,8 @@ public:
   /// \p Lo and \p Hi of a piece of \p Size bytes (a \p Piece: "element",
   /// "field"), stays inside that piece; else what does not.
   static std::string checkInside(const AddressLeaf &L, int64_t Lo, int64_t Hi,
-                                 uint64_t Size, llvm::StringRef Piece);
+                                 uint64_t Size, llvm::StringRef Piece,
+                                 const CallGraph *Calls);
 
   /// Points each leaf at the address \p Map gives it, built once per old
   /// address where that was computed, and erases the old arithmetic; the

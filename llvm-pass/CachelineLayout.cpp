@@ -391,7 +391,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   if (*Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF())
     Result.PaddingBytes = applyLayout(M, Result);
   else
-    checkInnerLayouts(Result);
+    checkInnerLayouts(M, Result);
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

@@ -94,7 +94,8 @@ void moveDebugInfo(GlobalVariable &Old, GlobalVariable &New, uint64_t Slot) {
 /// Every address computed from \p Old, once each is known to stay inside
 /// one element with all its uses; an error saying why otherwise.
 static Expected<AddressRewrite> insideElements(GlobalVariable &Old,
-                                               uint64_t Slot) {
+                                               uint64_t Slot,
+                                               const CallGraph *Calls) {
   const DataLayout &DL = Old.getParent()->getDataLayout();
   auto *AT = dyn_cast<ArrayType>(Old.getValueType());
   if (!AT || !Old.hasInitializer() || !Old.hasLocalLinkage())
@@ -115,20 +116,22 @@ static Expected<AddressRewrite> insideElements(GlobalVariable &Old,
                     functionOf(L.U->getUser()));
     if (std::string Why = AddressRewrite::checkInside(L, In->first,
                                                       In->second, Size,
-                                                      "element");
+                                                      "element", Calls);
         !Why.empty())
       return cannot(Why);
   }
   return Rewrite;
 }
 
-Error cacheline::checkPadElements(GlobalVariable &GV, uint64_t SlotSize) {
-  return insideElements(GV, SlotSize).takeError();
+Error cacheline::checkPadElements(GlobalVariable &GV, uint64_t SlotSize,
+                                  const CallGraph *Calls) {
+  return insideElements(GV, SlotSize, Calls).takeError();
 }
 
 Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
-                                                  uint64_t Slot) {
-  Expected<AddressRewrite> Rewrite = insideElements(Old, Slot);
+                                                  uint64_t Slot,
+                                                  const CallGraph *Calls) {
+  Expected<AddressRewrite> Rewrite = insideElements(Old, Slot, Calls);
   if (!Rewrite)
     return Rewrite.takeError();
   Module &M = *Old.getParent();

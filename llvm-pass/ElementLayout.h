@@ -25,16 +25,20 @@ class GlobalVariable;
 
 namespace cacheline {
 
+class CallGraph;
+
 /// Replaces \p GV, an internal array global, with one whose elements each
 /// take \p SlotSize bytes, and returns it; an error saying why when some
 /// use of \p GV is not an address the rewrite can rebuild (\p GV is then
-/// unchanged).
-llvm::Expected<llvm::GlobalVariable *> padElements(llvm::GlobalVariable &GV,
-                                                   uint64_t SlotSize);
+/// unchanged). \p Calls, if given, lets the check follow indirect calls.
+llvm::Expected<llvm::GlobalVariable *>
+padElements(llvm::GlobalVariable &GV, uint64_t SlotSize,
+            const CallGraph *Calls = nullptr);
 
 /// Whether padElements(\p GV, \p SlotSize) would succeed: an error saying
 /// why not, as padElements gives it, changing nothing (report mode).
-llvm::Error checkPadElements(llvm::GlobalVariable &GV, uint64_t SlotSize);
+llvm::Error checkPadElements(llvm::GlobalVariable &GV, uint64_t SlotSize,
+                             const CallGraph *Calls = nullptr);
 
 } // namespace cacheline
 

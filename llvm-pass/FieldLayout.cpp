@@ -162,7 +162,8 @@ std::vector<std::string> cacheline::partNames(StringRef Struct,
 
 /// splitFields, or with \p CheckOnly only its checks (an empty result).
 static Expected<std::vector<GlobalVariable *>>
-split(GlobalVariable &Old, ArrayRef<FieldPart> Parts, bool CheckOnly) {
+split(GlobalVariable &Old, ArrayRef<FieldPart> Parts, const CallGraph *Calls,
+      bool CheckOnly) {
   Module &M = *Old.getParent();
   const DataLayout &DL = M.getDataLayout();
   auto *ST = dyn_cast<StructType>(Old.getValueType());
@@ -217,7 +218,7 @@ split(GlobalVariable &Old, ArrayRef<FieldPart> Parts, bool CheckOnly) {
       if (Span->second < End) {
         Why = AddressRewrite::checkInside(L, Span->first - Begin,
                                           Span->second - Begin, End - Begin,
-                                          "field");
+                                          "field", Calls);
         if (Why.empty()) {
           FieldOf[&L] = F;
           continue;
@@ -309,11 +310,13 @@ split(GlobalVariable &Old, ArrayRef<FieldPart> Parts, bool CheckOnly) {
 }
 
 Expected<std::vector<GlobalVariable *>>
-cacheline::splitFields(GlobalVariable &GV, ArrayRef<FieldPart> Parts) {
-  return split(GV, Parts, /*CheckOnly=*/false);
+cacheline::splitFields(GlobalVariable &GV, ArrayRef<FieldPart> Parts,
+                       const CallGraph *Calls) {
+  return split(GV, Parts, Calls, /*CheckOnly=*/false);
 }
 
 Error cacheline::checkSplitFields(GlobalVariable &GV,
-                                  ArrayRef<FieldPart> Parts) {
-  return split(GV, Parts, /*CheckOnly=*/true).takeError();
+                                  ArrayRef<FieldPart> Parts,
+                                  const CallGraph *Calls) {
+  return split(GV, Parts, Calls, /*CheckOnly=*/true).takeError();
 }

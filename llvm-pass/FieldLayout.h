@@ -32,6 +32,8 @@ class GlobalVariable;
 
 namespace cacheline {
 
+class CallGraph;
+
 /// The names of the globals a struct global \p Struct is split into, one
 /// per part of \p Parts: after the struct and the part's class
 /// (`stats.write_hot`, `stats.write_hot.1`, `stats.read_mostly`,
@@ -42,14 +44,17 @@ std::vector<std::string> partNames(llvm::StringRef Struct,
 /// Replaces \p GV, an internal struct global, with one global per part of
 /// \p Parts, named by partNames, and returns them in the order of \p Parts;
 /// an error saying why when some use of \p GV is not an address the rewrite
-/// can rebuild (\p GV is then unchanged).
+/// can rebuild (\p GV is then unchanged). \p Calls, if given, lets the
+/// check follow indirect calls.
 llvm::Expected<std::vector<llvm::GlobalVariable *>>
-splitFields(llvm::GlobalVariable &GV, llvm::ArrayRef<FieldPart> Parts);
+splitFields(llvm::GlobalVariable &GV, llvm::ArrayRef<FieldPart> Parts,
+            const CallGraph *Calls = nullptr);
 
 /// Whether splitFields(\p GV, \p Parts) would succeed: an error saying why
 /// not, as splitFields gives it, changing nothing (report mode).
 llvm::Error checkSplitFields(llvm::GlobalVariable &GV,
-                             llvm::ArrayRef<FieldPart> Parts);
+                             llvm::ArrayRef<FieldPart> Parts,
+                             const CallGraph *Calls = nullptr);
 
 } // namespace cacheline
 

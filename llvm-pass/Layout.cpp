@@ -7,12 +7,14 @@
 #include "FieldLayout.h"
 #include "LLVMCompat.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -89,6 +91,82 @@ struct Placement {
   }
 };
 
+/// The solver's resolution of calls, on the module's calls as the summary
+/// numbered them: taken before any rewrite inserts an instruction.
+class SolverCallGraph final : public CallGraph {
+public:
+  SolverCallGraph(Module &M, const Solver &S) : M(M), S(S) {
+    for (Function &F : M) {
+      int Block = 0;
+      for (BasicBlock &BB : F) {
+        int Index = 0;
+        for (Instruction &I : BB) {
+          if (auto *CB = dyn_cast<CallBase>(&I)) {
+            PositionOf[CB] = {Block, Index};
+            CallAt[{&F, Block, Index}] = CB;
+          }
+          ++Index;
+        }
+        ++Block;
+      }
+    }
+  }
+
+  std::optional<std::vector<CallBase *>>
+  callsOf(const Function &F) const override {
+    // The full-LTO link summarizes one module.
+    std::optional<std::vector<Position>> Sites = S.callsReaching(0, F.getName());
+    if (!Sites)
+      return std::nullopt;
+    std::vector<CallBase *> Out;
+    for (const Position &P : *Sites) {
+      auto It = CallAt.find({M.getFunction(P.Function), P.Block, P.Index});
+      if (It == CallAt.end())
+        return std::nullopt;
+      Out.push_back(It->second);
+    }
+    return Out;
+  }
+
+  std::optional<std::vector<Function *>>
+  targetsOf(const CallBase &CB) const override {
+    auto It = PositionOf.find(&CB);
+    if (It == PositionOf.end())
+      return std::nullopt;
+    Position P;
+    P.Function = CB.getFunction()->getName().str();
+    std::tie(P.Block, P.Index) = It->second;
+    std::optional<std::vector<std::string>> Names = S.indirectTargets(0, P);
+    if (!Names)
+      return std::nullopt;
+    std::vector<Function *> Out;
+    for (const std::string &Name : *Names) {
+      Function *T = M.getFunction(Name);
+      if (!T)
+        return std::nullopt;
+      Out.push_back(T);
+    }
+    return Out;
+  }
+
+private:
+  Module &M;
+  const Solver &S;
+  DenseMap<const CallBase *, std::pair<int, int>> PositionOf;
+  DenseMap<std::tuple<const Function *, int, int>, CallBase *> CallAt;
+};
+
+/// The whole program's call graph, when the classification has one and
+/// some object is to be rewritten inside.
+std::unique_ptr<CallGraph> callGraphFor(Module &M,
+                                        const CachelineClassification &R) {
+  if (!R.Program || none_of(R.Globals, [](const ClassifiedGlobal &G) {
+        return G.Inner.rewrites();
+      }))
+    return nullptr;
+  return std::make_unique<SolverCallGraph>(M, *R.Program);
+}
+
 /// The IR refused what the policy decided inside an object: the object
 /// keeps the whole-object layout, and the report says why.
 void refuseSplit(InnerLayout &Inner, Error Why) {
@@ -102,7 +180,8 @@ void refusePadding(InnerLayout &Inner, Error Why) {
 
 /// Splits every write-hot struct the policy splits by field class, and
 /// returns what is to be placed.
-std::vector<Placement> splitStructs(CachelineClassification &Result) {
+std::vector<Placement> splitStructs(CachelineClassification &Result,
+                                    const CallGraph *Calls) {
   std::vector<Placement> Out;
   for (ClassifiedGlobal &G : Result.Globals) {
     if (G.Class.Class != GlobalClass::WriteHot || G.Inner.Parts.empty()) {
@@ -111,7 +190,7 @@ std::vector<Placement> splitStructs(CachelineClassification &Result) {
     }
     uint64_t Size = allocSize(*G.GV), OldAlign = effectiveAlign(*G.GV).value();
     Expected<std::vector<GlobalVariable *>> Parts =
-        splitFields(*G.GV, G.Inner.Parts);
+        splitFields(*G.GV, G.Inner.Parts, Calls);
     if (!Parts) {
       refuseSplit(G.Inner, Parts.takeError());
       Out.push_back({&G, -1, G.GV, G.Class.Class});
@@ -131,15 +210,16 @@ std::vector<Placement> splitStructs(CachelineClassification &Result) {
 
 } // namespace
 
-void cacheline::checkInnerLayouts(CachelineClassification &Result) {
+void cacheline::checkInnerLayouts(Module &M, CachelineClassification &Result) {
+  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Result);
   for (ClassifiedGlobal &G : Result.Globals) {
     if (G.Class.Class != GlobalClass::WriteHot || !G.GV)
       continue;
     if (!G.Inner.Parts.empty()) {
-      if (Error E = checkSplitFields(*G.GV, G.Inner.Parts))
+      if (Error E = checkSplitFields(*G.GV, G.Inner.Parts, Calls.get()))
         refuseSplit(G.Inner, std::move(E));
     } else if (G.Inner.SlotSize) {
-      if (Error E = checkPadElements(*G.GV, G.Inner.SlotSize))
+      if (Error E = checkPadElements(*G.GV, G.Inner.SlotSize, Calls.get()))
         refusePadding(G.Inner, std::move(E));
     }
   }
@@ -155,7 +235,8 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   SmallVector<GlobalValue *, 8> UsedList;
   collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
   SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
-  std::vector<Placement> Placements = splitStructs(Result);
+  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Result);
+  std::vector<Placement> Placements = splitStructs(Result, Calls.get());
   // Decided before any global is replaced.
   std::vector<bool> OwnLines;
   for (const Placement &P : Placements) {
@@ -182,7 +263,7 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
     InnerLayout &Inner = P.Owner->Inner;
     uint64_t Slot = P.Part < 0 && Hot ? Inner.SlotSize : 0;
     if (Slot) {
-      Expected<GlobalVariable *> Padded = padElements(*GV, Slot);
+      Expected<GlobalVariable *> Padded = padElements(*GV, Slot, Calls.get());
       if (Padded) {
         GV = *Padded;
       } else {

@@ -62,7 +62,7 @@ uint64_t applyLayout(llvm::Module &M, CachelineClassification &Result);
 /// What applyLayout would make of the policy's layouts inside objects,
 /// changing nothing: each padding or split the IR does not allow is refused
 /// in \p Result with the reason applyLayout would give (report mode).
-void checkInnerLayouts(CachelineClassification &Result);
+void checkInnerLayouts(llvm::Module &M, CachelineClassification &Result);
 
 } // namespace cacheline
 

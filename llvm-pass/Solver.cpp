@@ -1576,6 +1576,41 @@ std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
   return P->solveGlobal(*G);
 }
 
+std::optional<std::vector<Position>>
+Solver::callsReaching(unsigned Module, StringRef Name) const {
+  std::string Key = P->resolveFn(Module, Name);
+  if (Key.empty() || !P->localFn(Key) || P->calledByUnseenCode(Key))
+    return std::nullopt;
+  std::vector<Position> Out;
+  for (const CallSite *CS : P->callersOf(Key)) {
+    Position At = Program::positionOf(*CS);
+    At.Function = P->fn(CS->Caller).Name;
+    Out.push_back(std::move(At));
+  }
+  return Out;
+}
+
+std::optional<std::vector<std::string>>
+Solver::indirectTargets(unsigned Module, const Position &At) const {
+  auto Sites = P->CallSites.find(P->resolveFn(Module, At.Function));
+  if (Sites == P->CallSites.end())
+    return std::nullopt;
+  for (const CallSite &CS : Sites->second) {
+    if (CS.Site->Block != At.Block || CS.Site->Index != At.Index)
+      continue;
+    if (CS.Site->Kind != CallKind::Indirect || CS.Targets.empty())
+      return std::nullopt;
+    std::vector<std::string> Out;
+    for (const std::string &T : P->targets(CS)) {
+      if (!P->bodyVisible(T))
+        return std::nullopt;
+      Out.push_back(P->fn(T).Name);
+    }
+    return Out;
+  }
+  return std::nullopt;
+}
+
 std::vector<std::string> Solver::threadEntries() const {
   std::vector<std::string> Out;
   for (const std::string &K : P->ThreadEntryList)

@@ -91,6 +91,16 @@ public:
   std::optional<SolvedGlobal> solveGlobal(unsigned Module,
                                           llvm::StringRef Name) const;
 
+  /// The calls of the program that may reach the function \p Name of
+  /// module \p Module, by position (function, block, index); std::nullopt
+  /// when code the summaries do not have may call it too.
+  std::optional<std::vector<Position>> callsReaching(unsigned Module,
+                                                     llvm::StringRef Name) const;
+  /// The functions the indirect call at \p At of module \p Module may
+  /// reach; std::nullopt unless every one is known and has its body here.
+  std::optional<std::vector<std::string>>
+  indirectTargets(unsigned Module, const Position &At) const;
+
   std::vector<std::string> threadEntries() const;
   std::vector<std::string> startUpFunctions() const;
   /// Why the function \p Name of module \p Module runs when it does.

@@ -4,11 +4,13 @@
 ; rest). Each call of it with the fresh kind stores the result in a heap
 ; object. A call with a constant argument takes only the paths that value
 ; allows (ArgumentCondition.h), so those stores are no escape of the
-; table: @direct_locks (called directly) is padded per element, and
-; @table_locks (reached through an ops table, as xMutexAlloc) is classified
-; without an escape but left whole by the IR re-check, which does not
-; follow indirect calls. @kept_locks shows the rule is no blanket pass: a
-; static kind (LOCK_MEM) stored in a heap object is still an escape.
+; table: @direct_locks (called directly) and @table_locks (reached through
+; an ops table, as xMutexAlloc) are padded per element; the rewrite's
+; check on the IR follows the ops table's calls by the whole program's
+; call graph, which a compile of one translation unit does not have (the
+; two-stage flow below pads @direct_locks alone). @kept_locks shows the
+; rule is no blanket pass: a static kind (LOCK_MEM) stored in a heap
+; object is still an escape.
 ;
 ;   enum { LOCK_FAST, LOCK_MEM, LOCK_LRU, LOCK_OPEN };
 ;   struct lock { pthread_mutex_t m; };
@@ -47,21 +49,22 @@
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
-; CHECK-DAG: @table_locks = internal global { [3 x %struct.lock], [8 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @table_locks = internal global [3 x { %struct.lock, [88 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @direct_locks = internal global [3 x { %struct.lock, [88 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @kept_locks = internal global { [3 x %struct.lock], [8 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-LABEL: define internal ptr @table_alloc(
+; CHECK: getelementptr [3 x { %struct.lock, [88 x i8] }], ptr @table_locks
 ; CHECK-LABEL: define internal fastcc ptr @direct_alloc(
 ; CHECK: getelementptr [3 x { %struct.lock, [88 x i8] }], ptr @direct_locks, i64 0, i64 %idxprom
 ; CHECK: phi ptr [ %{{[0-9]+}}, %sw.bb1 ], [ null, %entry ], [ null, %sw.bb ], [ %call.i, %if.then.i ]
 
 ; No escape for the first two (the report has no "escape" before "name").
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
-; JSON-DAG: "class":"write-hot","name":"table_locks",{{.*}}"inner_layout":"not rewritten: an element's address returned by table_alloc, which is not only called"
+; JSON-DAG: "class":"write-hot","name":"table_locks",{{.*}}"inner_layout":"each of its 3 elements padded from 40 to 128 bytes"
 ; JSON-DAG: "class":"write-hot","name":"direct_locks",{{.*}}"inner_layout":"each of its 3 elements padded from 40 to 128 bytes"
 ; JSON-DAG: "class":"write-hot","escape":"address stored to memory in worker","name":"kept_locks"
 
-; Report mode changes nothing and says what the layout would do, the IR
-; re-check's refusal included.
+; Report mode changes nothing and says what the layout would do.
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.report.json -S %s -o %t.report.ll
 ; RUN: FileCheck %s --check-prefix=REPORT-IR --input-file=%t.report.ll
 ; REPORT-IR: @table_locks = internal global [3 x %struct.lock] zeroinitializer, align 16
@@ -82,7 +85,9 @@
 ; NODECL-NOT: "callee":"malloc","cargs"
 
 ; The two-stage flow: the merge finds the same classes without escapes;
-; applying its layout file pads @direct_locks alone, as full LTO does.
+; applying its layout file in a compile pads @direct_locks, and leaves
+; @table_locks whole (its check on the IR sees an address returned by a
+; function whose address is taken, and no call graph).
 ; RUN: %tools/cacheline-facts merge %t.facts -o %t.layout 2>/dev/null
 ; RUN: FileCheck %s --check-prefix=MERGE --input-file=%t.layout
 ; MERGE-DAG: "class":"write-hot",{{.*}}"inner_layout":"each of its 3 elements padded from 40 to 128 bytes",{{.*}}"name":"table_locks"
