@@ -115,7 +115,8 @@ public:
   std::optional<std::vector<CallBase *>>
   callsOf(const Function &F) const override {
     // The full-LTO link summarizes one module.
-    std::optional<std::vector<Position>> Sites = S.callsReaching(0, F.getName());
+    std::optional<std::vector<Position>> Sites =
+        S.callsReaching(0, F.getName());
     if (!Sites)
       return std::nullopt;
     std::vector<CallBase *> Out;

@@ -175,7 +175,21 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
   }
   Result.Applied = Plan.Globals.size();
   if (DoLayout && !Plan.Globals.empty() &&
-      Triple(M.getTargetTriple()).isOSBinFormatELF())
+      Triple(M.getTargetTriple()).isOSBinFormatELF()) {
+    std::vector<bool> Inside;
+    for (const ClassifiedGlobal &G : Plan.Globals)
+      Inside.push_back(G.Inner.rewrites());
     Result.PaddingBytes = applyLayout(M, Plan);
+    // The merge saw the whole program; this compile sees one module and
+    // its IR as it is now: a layout inside an object it cannot check is
+    // not made, and the layout file no longer says what the binary has.
+    for (size_t I = 0; I < Plan.Globals.size(); ++I)
+      if (const ClassifiedGlobal &G = Plan.Globals[I];
+          Inside[I] && !G.Inner.rewrites())
+        warn(M, "global '" + G.Name + "' of " + M.getSourceFileName() + ": " +
+                    G.Inner.Reason +
+                    ": whole-object layout kept, unlike layout file " +
+                    File.Path);
+  }
   return Result;
 }

@@ -94,8 +94,8 @@ public:
   /// The calls of the program that may reach the function \p Name of
   /// module \p Module, by position (function, block, index); std::nullopt
   /// when code the summaries do not have may call it too.
-  std::optional<std::vector<Position>> callsReaching(unsigned Module,
-                                                     llvm::StringRef Name) const;
+  std::optional<std::vector<Position>>
+  callsReaching(unsigned Module, llvm::StringRef Name) const;
   /// The functions the indirect call at \p At of module \p Module may
   /// reach; std::nullopt unless every one is known and has its body here.
   std::optional<std::vector<std::string>>

@@ -93,7 +93,10 @@
 ; MERGE-DAG: "class":"write-hot",{{.*}}"inner_layout":"each of its 3 elements padded from 40 to 128 bytes",{{.*}}"name":"table_locks"
 ; MERGE-DAG: "class":"write-hot",{{.*}}"inner_layout":"each of its 3 elements padded from 40 to 128 bytes",{{.*}}"name":"direct_locks"
 ; MERGE-DAG: "class":"write-hot","escape":"address stored to memory in worker",{{.*}}"name":"kept_locks"
-; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-apply-layout,verify' -cacheline-layout-file=%t.layout -S %s -o %t.applied.ll
+; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-apply-layout,verify' -cacheline-layout-file=%t.layout -S %s -o %t.applied.ll 2> %t.applied.err
+; RUN: FileCheck %s --check-prefix=KEPT --input-file=%t.applied.err
+; KEPT: warning: cacheline-layout: global 'table_locks' of {{.*}}: not rewritten: an element's address returned by table_alloc, which is not only called: whole-object layout kept, unlike layout file {{.*}}.layout
+; KEPT-NOT: direct_locks
 ; RUN: FileCheck %s --check-prefix=APPLIED --input-file=%t.applied.ll
 ; APPLIED-DAG: @table_locks = internal global { [3 x %struct.lock], [8 x i8] }
 ; APPLIED-DAG: @direct_locks = internal global [3 x { %struct.lock, [88 x i8] }]
