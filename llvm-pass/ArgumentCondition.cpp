@@ -44,12 +44,13 @@ public:
   ConstantRange edge(const BasicBlock *From, const BasicBlock *To) const {
     const Instruction *T = From->getTerminator();
     if (const auto *SI = dyn_cast<SwitchInst>(T)) {
-      if (SI->getCondition() != &A)
+      std::optional<APInt> Off = offsetOf(SI->getCondition());
+      if (!Off)
         return full();
       bool ByDefault = SI->getDefaultDest() == To;
       ConstantRange R = ByDefault ? full() : ConstantRange::getEmpty(Bits);
       for (const auto &Case : SI->cases()) {
-        ConstantRange V(Case.getCaseValue()->getValue());
+        ConstantRange V(Case.getCaseValue()->getValue() - *Off);
         if (Case.getCaseSuccessor() == To)
           R = R.unionWith(V);
         else if (ByDefault)
@@ -66,19 +67,37 @@ public:
       return full();
     CmpInst::Predicate Pred = Cmp->getPredicate();
     const Value *Other = Cmp->getOperand(1);
-    if (Cmp->getOperand(1) == &A) {
+    std::optional<APInt> Off = offsetOf(Cmp->getOperand(0));
+    if (!Off) {
       Pred = Cmp->getSwappedPredicate();
       Other = Cmp->getOperand(0);
-    } else if (Cmp->getOperand(0) != &A) {
-      return full();
+      Off = offsetOf(Cmp->getOperand(1));
     }
     const auto *C = dyn_cast<ConstantInt>(Other);
-    if (!C)
+    if (!Off || !C)
       return full();
     if (BI->getSuccessor(1) == To)
       Pred = CmpInst::getInversePredicate(Pred);
-    return ConstantRange::makeAllowedICmpRegion(
-        Pred, ConstantRange(C->getValue()));
+    return ConstantRange::makeAllowedICmpRegion(Pred,
+                                                ConstantRange(C->getValue()))
+        .subtract(*Off);
+  }
+
+  /// The constant \p V adds to the argument, when \p V is the argument
+  /// plus or minus a constant (`kind - 2`, as a range check on a switch's
+  /// cases tests it), or the argument itself.
+  std::optional<APInt> offsetOf(const Value *V) const {
+    if (V == &A)
+      return APInt(Bits, 0);
+    const auto *BO = dyn_cast<BinaryOperator>(V);
+    const auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+    if (!C || BO->getOperand(0) != &A)
+      return std::nullopt;
+    if (BO->getOpcode() == Instruction::Add)
+      return C->getValue();
+    if (BO->getOpcode() == Instruction::Sub)
+      return -C->getValue();
+    return std::nullopt;
   }
 
 private:
@@ -121,12 +140,17 @@ cacheline::returnCondition(const ReturnInst &Ret,
   for (const Argument &A : F.args()) {
     if (!A.getType()->isIntegerTy() || A.getType()->getIntegerBitWidth() > 64)
       continue;
-    // Only an argument a switch or a branch tests can narrow anything.
-    if (none_of(A.users(), [](const User *U) {
-          return isa<SwitchInst>(U) ||
-                 (isa<ICmpInst>(U) && any_of(U->users(), [](const User *B) {
-                    return isa<BranchInst>(B);
-                  }));
+    // Only an argument a switch or a branch tests (itself, or plus a
+    // constant) can narrow anything.
+    auto Tested = [](const User *U) {
+      return isa<SwitchInst>(U) ||
+             (isa<ICmpInst>(U) && any_of(U->users(), [](const User *B) {
+                return isa<BranchInst>(B);
+              }));
+    };
+    if (none_of(A.users(), [&](const User *U) {
+          return Tested(U) || (isa<BinaryOperator>(U) &&
+                               any_of(U->users(), Tested));
         }))
       continue;
     ConstantRange R = returning(A, Ret, Carries);

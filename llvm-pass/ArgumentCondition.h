@@ -10,7 +10,9 @@
 //
 // The values are an over-approximation (llvm::ConstantRange's arithmetic):
 // paths are followed back through switches and `icmp` branches on the
-// argument itself, anything else allows every value.
+// argument, or on the argument plus a constant (`(unsigned)(kind - 1) < 4`,
+// what a switch over contiguous cases may become); anything else allows
+// every value.
 //
 //===----------------------------------------------------------------------===//
 
