@@ -4,6 +4,7 @@
 
 #include "ArgumentCondition.h"
 #include "KnownFunctions.h"
+#include "PointerUseWalker.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -148,10 +149,7 @@ public:
       // Its direct callers, or every call the whole program says may
       // reach it (an allocator in an ops struct).
       std::optional<std::vector<CallBase *>> Callers;
-      if (all_of(F->users(), [F](const User *Usr) {
-            const auto *CB = dyn_cast<CallBase>(Usr);
-            return CB && CB->getCalledFunction() == F;
-          })) {
+      if (onlyCalledDirectly(*F)) {
         Callers.emplace();
         for (User *Usr : F->users())
           Callers->push_back(cast<CallBase>(Usr));

@@ -263,6 +263,19 @@ const char *cacheline::measuredClassName(MeasuredClass C) {
 
 namespace {
 
+/// Why no layout inside \p G can be made, whatever its shape: the rewrite
+/// changes every address of the object, so it must be the program's own
+/// and each of its accesses seen where it falls; empty if none.
+std::string whyNotRewritable(const GlobalRecord &G) {
+  if (!G.Props.Local)
+    return "not internal to the program";
+  if (!G.EscapeReason.empty())
+    return G.EscapeReason;
+  if (!G.PlacesUnknown.empty())
+    return "places not followed: " + G.PlacesUnknown;
+  return {};
+}
+
 /// An array's elements on lines of their own.
 InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
                            unsigned LineSize, const PolicyOptions &Opts) {
@@ -315,12 +328,8 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
     return NotRewritten("a loop writes the elements in order, as one thread "
                         "does: " +
                         describe(*Sweep, Opts));
-  if (!P.Local)
-    return NotRewritten("not internal to the program");
-  if (!G.EscapeReason.empty())
-    return NotRewritten(G.EscapeReason);
-  if (!G.PlacesUnknown.empty())
-    return NotRewritten("places not followed: " + G.PlacesUnknown);
+  if (std::string Why = whyNotRewritable(G); !Why.empty())
+    return NotRewritten(Why);
   for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
     for (const AccessRecord &A : *List) {
       if (!A.Range)
@@ -386,12 +395,8 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
     Out.Reason = ("fields not split: " + Why).str();
     return Out;
   };
-  if (!P.Local)
-    return NotSplit("not internal to the program");
-  if (!G.EscapeReason.empty())
-    return NotSplit(G.EscapeReason);
-  if (!G.PlacesUnknown.empty())
-    return NotSplit("places not followed: " + G.PlacesUnknown);
+  if (std::string Why = whyNotRewritable(G); !Why.empty())
+    return NotSplit(Why);
 
   // Each field's accesses, as if it were a global of its own. An access
   // across fields keeps them together, in their order (a vectorized load

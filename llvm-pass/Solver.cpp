@@ -222,6 +222,19 @@ struct Solver::Program {
   bool localFn(const std::string &Key) const {
     return AllLocal || fn(Key).Local;
   }
+  /// Every call of \p Key is a call site of the program (its results and
+  /// arguments go nowhere else).
+  bool allCallsSeen(const std::string &Key) const {
+    return bodyVisible(Key) && localFn(Key) && !calledByUnseenCode(Key);
+  }
+  /// \p CS is an indirect call whose every target is known and has its
+  /// body in some module.
+  bool targetsSeen(const CallSite &CS) const {
+    return CS.Site->Kind == CallKind::Indirect && !CS.Targets.empty() &&
+           all_of(targets(CS), [&](const std::string &T) {
+             return bodyVisible(T);
+           });
+  }
   bool closedGlobal(const GlobalEntry &G) const {
     return Opts.Policy.AssumeClosed && !Main.empty() && G.Def &&
            !G.Def->Interposable;
@@ -738,11 +751,11 @@ Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
 const std::vector<unsigned> *
 Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
   const CallSite *CS = callSiteAt(resolveFn(M, C.At.Function), C.Site);
-  if (!CS || CS->Site->Kind != CallKind::Indirect || CS->Targets.empty())
+  if (!CS || !targetsSeen(*CS))
     return nullptr;
   for (const std::string &T : targets(*CS)) {
     const FunctionSummary &F = fn(T);
-    if (!bodyVisible(T) || C.Arg >= F.NumArgs || F.Type != C.CallType)
+    if (C.Arg >= F.NumArgs || F.Type != C.CallType)
       return nullptr;
   }
   return &CS->Targets;
@@ -1335,8 +1348,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       // program: the calls' results are the pointer.
       const std::string &Name = RP.Function;
       std::string F = resolveFn(M, Name);
-      if (F.empty() || !bodyVisible(F) || !localFn(F) ||
-          calledByUnseenCode(F)) {
+      if (!allCallsSeen(F)) {
         Escape("address returned in " + Name);
         continue;
       }
@@ -1579,7 +1591,7 @@ std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
 std::optional<std::vector<Position>>
 Solver::callsReaching(unsigned Module, StringRef Name) const {
   std::string Key = P->resolveFn(Module, Name);
-  if (Key.empty() || !P->localFn(Key) || P->calledByUnseenCode(Key))
+  if (!P->allCallsSeen(Key))
     return std::nullopt;
   std::vector<Position> Out;
   for (const CallSite *CS : P->callersOf(Key)) {
@@ -1598,14 +1610,11 @@ Solver::indirectTargets(unsigned Module, const Position &At) const {
   for (const CallSite &CS : Sites->second) {
     if (CS.Site->Block != At.Block || CS.Site->Index != At.Index)
       continue;
-    if (CS.Site->Kind != CallKind::Indirect || CS.Targets.empty())
+    if (!P->targetsSeen(CS))
       return std::nullopt;
     std::vector<std::string> Out;
-    for (const std::string &T : P->targets(CS)) {
-      if (!P->bodyVisible(T))
-        return std::nullopt;
+    for (const std::string &T : P->targets(CS))
       Out.push_back(P->fn(T).Name);
-    }
     return Out;
   }
   return std::nullopt;
