@@ -168,6 +168,13 @@ struct Solver::Program {
   /// code, or by one another the same way, counted loops allowed. A
   /// counted loop in them (or in main) is no steady state of its own.
   StringSet<> RunsBounded;
+  /// Functions of a whole program that nothing calls but one another and
+  /// whose address nothing takes: the link drops them (full LTO's GlobalDCE
+  /// already has), and their accesses and calls never happen.
+  StringSet<> NeverRuns;
+  bool neverRuns(unsigned M, const std::string &Name) const {
+    return !NeverRuns.empty() && NeverRuns.contains(resolveFn(M, Name));
+  }
 
   static std::string localKey(unsigned M, StringRef Name) {
     return std::to_string(M) + "\x01" + Name.str();
@@ -281,7 +288,9 @@ struct Solver::Program {
   /// of the program that return only what it returns: they reach code the
   /// program does not have, none of its functions.
   void dropCallsOfForeignCode();
+  void linkCallers();
   void resolveIndirectArguments();
+  void dropFunctionsThatNeverRun();
   void computeTransitiveFlags();
   void computeStartUpOnly();
   void computeOncePerThread();
@@ -485,6 +494,7 @@ void Solver::Program::solve() {
   scanFunctionAddresses();
   collectCallSites();
   resolveIndirectArguments();
+  dropFunctionsThatNeverRun();
   computeTransitiveFlags();
   computeStartUpOnly();
   computeOncePerThread();
@@ -646,7 +656,12 @@ void Solver::Program::collectCallSites() {
     }
   }
   dropCallsOfForeignCode();
-  Callers.resize(FuncOrder.size());
+  linkCallers();
+}
+
+void Solver::Program::linkCallers() {
+  Callers.assign(FuncOrder.size(), {});
+  ResultUses.clear();
   for (auto &[K, Sites] : CallSites)
     for (const CallSite &CS : Sites)
       for (unsigned T : CS.Targets)
@@ -655,6 +670,8 @@ void Solver::Program::collectCallSites() {
   // of unknown code has its synchronous callbacks for targets: those are
   // not what it returns.)
   for (const std::string &K : FuncOrder) {
+    if (NeverRuns.contains(K))
+      continue;
     const FuncEntry &FE = Funcs.find(K)->second;
     for (const auto &[Site, Uses] : FE.F->CallResults) {
       const CallSite &CS = CallSites[K][Site];
@@ -707,6 +724,26 @@ void Solver::Program::dropCallsOfForeignCode() {
     }
   for (CallSite *CS : OfForeignCode)
     CS->Targets.clear();
+}
+
+void Solver::Program::dropFunctionsThatNeverRun() {
+  // Only where every caller is the program's: a program with main, linked
+  // whole. A greatest fixed point: calls from one another keep none.
+  if (Main.empty())
+    return;
+  for (const std::string &K : FuncOrder)
+    if (K != Main && localFn(K) && !calledIndirectly(K))
+      NeverRuns.insert(K);
+  keepOnlyCalledFrom(NeverRuns, [&](const CallSite &CS) {
+    return NeverRuns.contains(CS.Caller);
+  });
+  if (NeverRuns.empty())
+    return;
+  // Their calls reach nothing (kept, since sites are found by index).
+  for (const auto &F : NeverRuns)
+    for (CallSite &CS : CallSites[F.getKey().str()])
+      CS.Targets.clear();
+  linkCallers();
 }
 
 void Solver::Program::resolveIndirectArguments() {
@@ -1332,6 +1369,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           .push_back({M, Kind, &At, H.In, H.By, Place(Local)});
     };
     for (const AccessSummary &A : W.Accesses) {
+      if (neverRuns(M, A.At.Function))
+        continue;
       Record(A.Kind, A.At, A.Range);
       // The other places it may fall at say what is done there.
       for (size_t I = 0; I < A.OrRanges.size(); ++I)
@@ -1348,6 +1387,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       // program: the calls' results are the pointer.
       const std::string &Name = RP.Function;
       std::string F = resolveFn(M, Name);
+      if (NeverRuns.contains(F))
+        continue;
       if (!allCallsSeen(F)) {
         Escape("address returned in " + Name);
         continue;
@@ -1384,6 +1425,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
           Walk(PM, PS->Loaded, Loaded);
     }
     for (const PointerCall &C : W.Calls) {
+      if (neverRuns(M, C.At.Function))
+        continue;
       Handed Down = H;
       if (Down.In == Phase::Steady) {
         PhaseFacts Caller = phaseFacts(resolveFn(M, C.At.Function));
