@@ -54,6 +54,7 @@ struct Flag {
 /// initial value, and the other one.
 struct Guard {
   BasicBlockEdge Initial, Changed;
+  bool InLoop; ///< Tested over and over (while (!stop) ...).
 };
 
 class FlagFinder {
@@ -205,15 +206,12 @@ private:
   }
 };
 
-/// The guards in \p F on flags \p Finder knows. A test inside a loop
-/// (while (!stop) ...) guards nothing that runs once.
+/// The guards in \p F on flags \p Finder knows.
 std::vector<std::pair<const Flag *, Guard>>
 guardsIn(Function &F, FlagFinder &Finder, FunctionAnalysisManager &FAM) {
   std::vector<std::pair<const Flag *, Guard>> Result;
   const LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
   for (BasicBlock &BB : F) {
-    if (LI.getLoopFor(&BB))
-      continue;
     const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
     if (!Br || !Br->isConditional() ||
         Br->getSuccessor(0) == Br->getSuccessor(1))
@@ -225,9 +223,31 @@ guardsIn(Function &F, FlagFinder &Finder, FunctionAnalysisManager &FAM) {
     Result.push_back(
         {Tested->first,
          Guard{BasicBlockEdge(&BB, Br->getSuccessor(InitialSucc)),
-               BasicBlockEdge(&BB, Br->getSuccessor(1 - InitialSucc))}});
+               BasicBlockEdge(&BB, Br->getSuccessor(1 - InitialSucc)),
+               LI.getLoopFor(&BB) != nullptr}});
   }
   return Result;
+}
+
+/// Whether \p BB can run again without passing \p Through: a path from
+/// it back to it that avoids the edge.
+bool reachesAgainAvoiding(const BasicBlock &BB, const BasicBlockEdge &Through) {
+  SmallVector<const BasicBlock *, 16> Worklist;
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  auto Push = [&](const BasicBlock *From) {
+    for (const BasicBlock *Succ : successors(From))
+      if (!(From == Through.getStart() && Succ == Through.getEnd()) &&
+          Seen.insert(Succ).second)
+        Worklist.push_back(Succ);
+  };
+  Push(&BB);
+  while (!Worklist.empty()) {
+    const BasicBlock *Cur = Worklist.pop_back_val();
+    if (Cur == &BB)
+      return true;
+    Push(Cur);
+  }
+  return false;
 }
 
 std::string flagName(const Flag &F) {
@@ -254,11 +274,16 @@ OnceRegions::OnceRegions(Module &M, FunctionAnalysisManager &FAM) {
           Guards[F] = guardsIn(*F, Finder, FAM);
       }
 
+  // A test inside a loop guards nothing that runs once, but the set of a
+  // flag that never goes back (a latch, below).
+  auto Counts = [](const Flag &Fl, const Guard &G) {
+    return !G.InLoop || Fl.Resets.empty();
+  };
   auto IsBehind = [&](const StoreInst *S, const Flag &Fl, bool Initial) {
     Function *F = const_cast<Function *>(S->getFunction());
     DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*F);
     return any_of(Guards[F], [&](const auto &G) {
-      return G.first == &Fl &&
+      return G.first == &Fl && Counts(Fl, G.second) &&
              DT.dominates(Initial ? G.second.Initial : G.second.Changed,
                           S->getParent());
     });
@@ -288,13 +313,37 @@ OnceRegions::OnceRegions(Module &M, FunctionAnalysisManager &FAM) {
       for (const auto &[GFlag, G] : Guards[F]) {
         // A lambda captures no structured binding before C++20.
         const BasicBlockEdge &Initial = G.Initial;
-        if (GFlag != &Fl || none_of(Fl.Sets, [&](const StoreInst *S) {
+        if (GFlag != &Fl || G.InLoop ||
+            none_of(Fl.Sets, [&](const StoreInst *S) {
               return DT.dominates(Initial, S->getParent());
             }))
           continue;
         for (BasicBlock &BB : *F)
           if (DT.dominates(G.Initial, &BB))
             FlagOfBlock.try_emplace(&BB, Index);
+      }
+    }
+
+    // A latch: a block that sets a flag that never goes back, behind a test
+    // in a loop, and that cannot run again without passing the test (if
+    // (!warned) { warned = 1; ... } in a worker's loop). Once it has run,
+    // the test fails: it runs at most once per thread, whatever the loops
+    // around it.
+    if (!Fl.Resets.empty())
+      continue;
+    for (const StoreInst *S : Fl.Sets) {
+      const BasicBlock *BB = S->getParent();
+      if (FlagOfBlock.count(BB))
+        continue;
+      Function *F = const_cast<Function *>(S->getFunction());
+      DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(*F);
+      if (any_of(Guards[F], [&](const auto &G) {
+            return G.first == &Fl && G.second.InLoop &&
+                   DT.dominates(G.second.Initial, BB) &&
+                   !reachesAgainAvoiding(*BB, G.second.Initial);
+          })) {
+        FlagOfBlock.try_emplace(BB, Index);
+        Latches.insert(BB);
       }
     }
   }

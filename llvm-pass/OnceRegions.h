@@ -14,8 +14,14 @@
 // region: the blocks that run only while an init flag still holds its
 // initial value, in a function that changes the flag on that path. The
 // test must be outside every loop of the function (while (!stop) { ... }
-// tests a flag over and over); ThreadContext::onceFlag also leaves out
+// tests a flag over and over); SummaryBuilder's onceFlag also leaves out
 // what a region does in loops other than short counted ones.
+//
+// A test inside a loop guards one thing that runs once: a *latch*, the
+// block that sets a flag that nothing sets back, when no path leads from
+// it back to it but through the test (a fallback switched off for good, a
+// warning printed once). Once it has run the test fails, on every thread
+// that sees the store.
 //
 // A flag is an integer or pointer at a constant offset in an internal
 // global, and it must be used only as an init flag:
@@ -38,6 +44,7 @@
 #define CACHELINE_LAYOUT_ONCEREGIONS_H
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
 
 #include <string>
@@ -62,9 +69,17 @@ public:
     return It == FlagOfBlock.end() ? nullptr : &Flags[It->second];
   }
 
+  /// Whether \p BB is a latch: it sets its flag, which nothing sets back,
+  /// and runs again only past the test, so the loops around it do not
+  /// repeat it.
+  bool isLatch(const llvm::BasicBlock &BB) const {
+    return Latches.contains(&BB);
+  }
+
 private:
   std::vector<std::string> Flags;
   llvm::DenseMap<const llvm::BasicBlock *, unsigned> FlagOfBlock;
+  llvm::SmallPtrSet<const llvm::BasicBlock *, 4> Latches;
 };
 
 } // namespace cacheline

@@ -271,14 +271,14 @@ private:
     return *FI.BFI;
   }
 
-  /// The init flag \p BB runs behind, if it is in a once region and in no
-  /// loop of it but short counted ones: other threads may run while a once
-  /// region does, and a loop in it repeats its writes unless it is a table
-  /// fill.
+  /// The init flag \p BB runs behind, if it is a latch, or in a once region
+  /// and in no loop of it but short counted ones: other threads may run
+  /// while a once region does, and a loop in it repeats its writes unless
+  /// it is a table fill.
   const std::string *onceFlag(const BasicBlock &BB) {
     const std::string *Flag = Once.flagOf(BB);
-    if (!Flag)
-      return nullptr;
+    if (!Flag || Once.isLatch(BB))
+      return Flag;
     Function &F = const_cast<Function &>(*BB.getParent());
     const Loop *L = loops(F).getLoopFor(&BB);
     if (!L)
