@@ -420,7 +420,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     NumInstrumentedSites += Stats->Sites;
     LLVM_DEBUG(dbgs() << "cacheline-layout: instrumented " << Stats->Sites
                       << " accesses of " << Stats->Globals << " globals ("
-                      << Stats->NotMeasured << " not measured), "
+                      << Stats->InPart << " counted in part), "
                       << Stats->ThreadCreations << " thread creations\n");
     // New code in every function that touches a global.
     return PreservedAnalyses::none();

@@ -108,7 +108,8 @@ private:
   /// Every defined, writable global: its descriptor entry.
   struct GlobalEntry {
     const GlobalVariable *GV;
-    std::string NotMeasured;
+    /// Why not every access is counted (the address escapes), if so.
+    std::string InPart;
   };
   std::vector<GlobalEntry> Globals;
   std::vector<Site> Sites;
@@ -125,16 +126,16 @@ void Instrumenter::collect(const CachelineClassification &Result) {
     if (GV.isDeclaration() || GV.isConstant() || GV.isThreadLocal() ||
         !GV.getValueType()->isSized())
       continue;
-    std::string NotMeasured =
+    // The accesses the facts see are counted all the same: lower bounds,
+    // which can show the global written often, never read-mostly.
+    std::string InPart =
         !G.Facts.EscapeReason.empty()
             ? "address escapes: " + G.Facts.EscapeReason
         : G.Facts.InUsedList ? "named in llvm.used: code the compiler does "
                                "not see may access it"
                              : "";
     unsigned Index = Globals.size();
-    Globals.push_back({&GV, NotMeasured});
-    if (!NotMeasured.empty())
-      continue;
+    Globals.push_back({&GV, InPart});
     for (size_t I = 0; I < G.Facts.Writes.size(); ++I)
       if (G.WriteAt[I])
         Sites.push_back({Index, &GV, G.Facts.Writes[I].Kind, G.WriteAt[I]});
@@ -222,8 +223,8 @@ void Instrumenter::emitDescriptor() {
         GlobalTy,
         {string(G.GV->getName()), string(definitionFingerprint(*G.GV)),
          ConstantInt::get(I64, DL.getTypeAllocSize(G.GV->getValueType())),
-         G.NotMeasured.empty() ? ConstantPointerNull::get(Ptr)
-                               : string(G.NotMeasured)}));
+         G.InPart.empty() ? ConstantPointerNull::get(Ptr)
+                          : string(G.InPart)}));
   std::vector<Constant *> SiteInits;
   for (const Site &S : Sites) {
     uint32_t Flags = (isWrite(S.Kind) ? SiteWrites : 0) |
@@ -241,7 +242,8 @@ void Instrumenter::emitDescriptor() {
                               ConstantArray::get(Ty, Elems), Name);
   };
   Constant *Init = ConstantStruct::get(
-      ModuleTy, {ConstantInt::get(I32, 1), ConstantInt::get(I32, Globals.size()),
+      ModuleTy, {ConstantInt::get(I32, WriteProfileVersion),
+                 ConstantInt::get(I32, Globals.size()),
                  ConstantInt::get(I32, Sites.size()),
                  string(M.getTargetTriple()),
                  Array(GlobalTy, GlobalInits, "__cacheline_prof_globals"),
@@ -343,8 +345,8 @@ Instrumenter::run(const CachelineClassification &Result) {
 
   InstrumentStats Stats;
   Stats.Globals = Globals.size();
-  Stats.NotMeasured =
-      count_if(Globals, [](const GlobalEntry &G) { return !G.NotMeasured.empty(); });
+  Stats.InPart =
+      count_if(Globals, [](const GlobalEntry &G) { return !G.InPart.empty(); });
   Stats.Sites = Sites.size();
   Stats.ThreadCreations = ThreadCreations.size();
   return Stats;

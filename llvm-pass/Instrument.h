@@ -29,7 +29,7 @@ class CachelineClassification;
 
 struct InstrumentStats {
   unsigned Globals = 0;
-  unsigned NotMeasured = 0;
+  unsigned InPart = 0; ///< Globals counted in part (an escape).
   unsigned Sites = 0;
   unsigned ThreadCreations = 0;
 };

@@ -551,14 +551,16 @@ InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
 
 MeasuredClass cacheline::measuredClass(const ProfiledGlobal &G,
                                        const PolicyOptions &Opts) {
-  if (G.NotMeasured)
-    return MeasuredClass::NotMeasured;
+  // Two writing threads move the line between cores however rarely each
+  // writes; one thread's writes only matter when they are many. Counts in
+  // part are lower bounds: they can show that much, and nothing else.
+  bool WriteHot = G.WritesAfter && (G.WritingThreads >= 2 ||
+                                    G.WritesAfter >= Opts.HotWriteCount);
+  if (G.InPart)
+    return WriteHot ? MeasuredClass::WriteHot : MeasuredClass::NotMeasured;
   if (!G.seen())
     return MeasuredClass::Unseen;
-  // Two writing threads move the line between cores however rarely each
-  // writes; one thread's writes only matter when they are many.
-  if (G.WritesAfter &&
-      (G.WritingThreads >= 2 || G.WritesAfter >= Opts.HotWriteCount))
+  if (WriteHot)
     return MeasuredClass::WriteHot;
   if (G.ReadsAfter && !G.WritesAfter)
     return MeasuredClass::ReadMostly;

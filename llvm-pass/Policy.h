@@ -192,7 +192,9 @@ enum class MeasuredClass {
   ReadMostly,  ///< Read after start-up and never written after it.
   Neutral,     ///< Seen, but neither.
   Unseen,      ///< Never accessed in the measured runs.
-  NotMeasured, ///< The build could not count its accesses (an escape).
+  /// The build could not count all its accesses (an escape), and those it
+  /// counted do not make it write-hot.
+  NotMeasured,
 };
 
 const char *measuredClassName(MeasuredClass C);

@@ -30,10 +30,16 @@ static bool fromJSON(const json::Value &V, ProfiledSite &S, json::Path P) {
 static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
   json::ObjectMapper O(V, P);
   if (!O || !O.map("name", G.Name) || !O.map("fingerprint", G.Fingerprint) ||
-      !O.map("size", G.Size) || !O.mapOptional("not_measured", G.NotMeasured))
+      !O.map("size", G.Size) || !O.mapOptional("in_part", G.InPart))
     return false;
-  if (G.NotMeasured)
+  // Version 1 said "not_measured", and counted nothing.
+  std::optional<std::string> Uncounted;
+  if (!O.mapOptional("not_measured", Uncounted))
+    return false;
+  if (Uncounted) {
+    G.InPart = std::move(Uncounted);
     return true;
+  }
   const json::Object *Obj = V.getAsObject();
   auto Phase = [&](StringRef Key, json::Path PP, auto &&MapFields) {
     const json::Value *PV = Obj->get(Key);
@@ -68,10 +74,8 @@ void writeGlobal(raw_ostream &OS, const ProfiledGlobal &G) {
   OS << "{\"name\": " << json::Value(G.Name)
      << ", \"fingerprint\": " << json::Value(G.Fingerprint)
      << ", \"size\": " << G.Size;
-  if (G.NotMeasured) {
-    OS << ", \"not_measured\": " << json::Value(*G.NotMeasured) << "}";
-    return;
-  }
+  if (G.InPart)
+    OS << ", \"in_part\": " << json::Value(*G.InPart);
   OS << ", \"before\": {\"reads\": " << G.ReadsBefore
      << ", \"writes\": " << G.WritesBefore << "}"
      << ", \"after\": {\"reads\": " << G.ReadsAfter
@@ -107,10 +111,11 @@ Expected<WriteProfile> WriteProfile::read(StringRef Path) {
   if (!Top || Top->getString("format") != WriteProfileFormat)
     return fileError(Path, "not a cacheline-layout write profile (written by "
                            "a build with CACHELINE_LAYOUT_MODE=instrument)");
-  if (Top->getInteger("version") != WriteProfileVersion)
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (!Version || *Version < 1 || *Version > WriteProfileVersion)
     return fileError(Path, "write profile version " +
                                Twine(Top->getInteger("version").value_or(-1)) +
-                               " is not supported (expected " +
+                               " is not supported (this build reads 1 to " +
                                Twine(WriteProfileVersion) + ")");
   WriteProfile Profile;
   json::Path::Root Root("profile");
@@ -151,7 +156,7 @@ Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
     }
     ProfiledGlobal &G = Globals[It->second];
     if (G.Fingerprint != OG.Fingerprint || G.Size != OG.Size ||
-        G.NotMeasured.has_value() != OG.NotMeasured.has_value())
+        G.InPart.has_value() != OG.InPart.has_value())
       return fileError(OtherPath, "global '" + OG.Name +
                                  "' differs from the other profiles' (a "
                                  "profile of another build)");

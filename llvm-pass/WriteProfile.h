@@ -31,7 +31,9 @@ namespace cacheline {
 /// The "format" and "version" every profile carries.
 inline constexpr llvm::StringLiteral WriteProfileFormat =
     "cacheline-write-profile";
-inline constexpr int64_t WriteProfileVersion = 1;
+/// Version 2 counts escaping globals in part ("in_part"); version 1's
+/// "not_measured" entries, without counts, still read.
+inline constexpr int64_t WriteProfileVersion = 2;
 
 struct ProfiledSite {
   std::string Function;
@@ -46,8 +48,9 @@ struct ProfiledGlobal {
   std::string Fingerprint; ///< definitionFingerprint() at the build.
   uint64_t Size = 0;
   /// Set when the build could not count every access (the address
-  /// escapes): why. The counts are then all zero.
-  std::optional<std::string> NotMeasured;
+  /// escapes): why. The counts are then lower bounds (zero in a version 1
+  /// profile).
+  std::optional<std::string> InPart;
   uint64_t ReadsBefore = 0, WritesBefore = 0;
   uint64_t ReadsAfter = 0, WritesAfter = 0;
   /// Atomic read-modify-writes and lock operations after start-up.

@@ -25,7 +25,9 @@
 |*     const char *name;          // the global's name, as in the pass's report
 |*     const char *fingerprint;   // 16 hex digits: type and initializer hash
 |*     uint64_t size;             // bytes
-|*     const char *not_measured;  // NULL when measured; else why not
+|*     const char *in_part;       // NULL when every access is counted;
+|*                                // else why not (the counts are then
+|*                                // lower bounds)
 |*   };
 |*   struct __cacheline_prof_site {  // one counter slot: one access
 |*     uint32_t global;           // index into globals[]
@@ -35,7 +37,7 @@
 |*     const char *location;      // "file.c:12", or ""
 |*   };
 |*   struct __cacheline_prof_module {
-|*     uint32_t version;          // 1
+|*     uint32_t version;          // 2
 |*     uint32_t num_globals;
 |*     uint32_t num_sites;
 |*     const char *target;        // the module's target triple
@@ -106,7 +108,7 @@ struct __cacheline_prof_global {
   const char *name;
   const char *fingerprint;
   uint64_t size;
-  const char *not_measured;
+  const char *in_part;
 };
 
 struct __cacheline_prof_site {
@@ -126,7 +128,7 @@ struct __cacheline_prof_module {
   const struct __cacheline_prof_site *sites;
 };
 
-#define CACHELINE_PROF_VERSION 1
+#define CACHELINE_PROF_VERSION 2
 #define CACHELINE_PROF_SITE_WRITES 1u
 #define CACHELINE_PROF_SITE_SYNC 2u
 
@@ -627,11 +629,8 @@ static void __cacheline_prof_put_global(uint32_t g) {
   __cacheline_prof_put_field_str("{", "name", gl->name);
   __cacheline_prof_put_field_str(", ", "fingerprint", gl->fingerprint);
   __cacheline_prof_put_field_u64(", ", "size", gl->size);
-  if (gl->not_measured) {
-    __cacheline_prof_put_field_str(", ", "not_measured", gl->not_measured);
-    __cacheline_prof_puts("}");
-    return;
-  }
+  if (gl->in_part)
+    __cacheline_prof_put_field_str(", ", "in_part", gl->in_part);
 
   uint64_t reads[2] = {0, 0}, writes[2] = {0, 0}, sync = 0;
   uint32_t top[CACHELINE_PROF_TOP_SITES];
