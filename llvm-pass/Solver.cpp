@@ -729,7 +729,7 @@ void Solver::Program::dropCallsOfForeignCode() {
 void Solver::Program::dropFunctionsThatNeverRun() {
   // Only where every caller is the program's: a program with main, linked
   // whole. A greatest fixed point: calls from one another keep none.
-  if (Main.empty())
+  if (Main.empty() || !Opts.CallsComplete)
     return;
   for (const std::string &K : FuncOrder)
     if (K != Main && localFn(K) && !calledIndirectly(K))

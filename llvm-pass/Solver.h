@@ -59,6 +59,11 @@ struct SolverOptions {
   /// as internal. HotWriteCount: a counted loop of fewer iterations
   /// repeats only as often as its function runs.
   PolicyOptions Policy;
+  /// Every call of the program is a call site of the summaries, so that a
+  /// function no call reaches and whose address nothing takes never runs.
+  /// IR holds every call; machine code may hide some (a jump the scanner
+  /// does not follow into another function).
+  bool CallsComplete = true;
 };
 
 /// One global as the solver found it.

@@ -38,6 +38,7 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   std::vector<ModuleSummary> Modules;
   Modules.push_back(std::move(MS.Module));
   SolverOptions Opts;
+  Opts.CallsComplete = false;
   Solver S(std::move(Modules), Opts);
   if (Roles)
     S.print(*Roles);
