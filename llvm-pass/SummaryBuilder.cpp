@@ -116,12 +116,15 @@ public:
     DenseMap<const Loop *, uint64_t> Iterations;
   };
 
+  /// The returned reference stays valid while others are added: callers
+  /// hold one across walks that ask for other functions.
   FunctionInfo &info(const Function &CF) {
     auto [It, New] = Infos.try_emplace(&CF);
     if (!New)
-      return It->second;
+      return *It->second;
+    It->second = std::make_unique<FunctionInfo>();
     Function &F = const_cast<Function &>(CF);
-    FunctionInfo &FI = It->second;
+    FunctionInfo &FI = *It->second;
     FI.Name = F.getName().str();
     unsigned B = 0;
     int Call = 0;
@@ -288,7 +291,7 @@ private:
   }
 
   OnceRegions Once;
-  DenseMap<const Function *, FunctionInfo> Infos;
+  DenseMap<const Function *, std::unique_ptr<FunctionInfo>> Infos;
   DenseMap<const BasicBlock *, Position> BlockPositions;
 };
 
