@@ -113,7 +113,7 @@ std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
     S += ", profile count " + std::to_string(*A.ProfileCount);
   else if (A.Rate < Opts.RareWriteRate && !A.StartUp &&
            (A.Loop == LoopKind::Busy || A.HotFunction))
-    S += formatv(", {0:g} times per iteration of the loop driving it",
+    S += formatv(", {0:f2} times per iteration of the loop driving it",
                  A.Rate)
              .str();
   return S;
