@@ -9,6 +9,7 @@
 #                                     # (its version from its llvm-config)
 #   BUILD_DIR=/tmp/b bash scripts/test.sh
 #   LIT_FILTER=smoke bash scripts/test.sh   (any lit env option works)
+#   ASSERTIONS=1 bash scripts/test.sh       # assert() kept (Release build)
 #
 # LLVM_VERSION is 16 or 19 (the tested releases; default 19) and chooses the
 # Debian packages, /usr/lib/llvm-$LLVM_VERSION and the compilers of the
@@ -55,6 +56,7 @@ fi
 echo "== configure ($BUILD_DIR, LLVM $LLVM_VERSION: $LLVM_PREFIX)"
 cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" \
   -DCMAKE_BUILD_TYPE=Release \
+  -DCACHELINE_ENABLE_ASSERTIONS="$([[ ${ASSERTIONS:-0} == 1 ]] && echo ON || echo OFF)" \
   -DLLVM_DIR="$LLVM_PREFIX/lib/cmake/llvm" \
   -DCMAKE_C_COMPILER="$CC" \
   -DCMAKE_CXX_COMPILER="$CXX"
