@@ -160,7 +160,7 @@ public:
         return Its + " returned by " + F->getName().str() +
                ", which is not only called";
       for (CallBase *CB : *Callers) {
-        if (When && !callAllows(constantArguments(*CB), *When))
+        if (!callAllows(constantArguments(*CB), When))
           continue; // A call that cannot return it.
         if (std::string Why = check(CB, Lo, Hi); !Why.empty())
           return Why;

@@ -158,8 +158,7 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
       return;
     }
     for (const Use &FU : F->uses())
-      if (!When || callAllows(constantArguments(*cast<CallBase>(FU.getUser())),
-                              *When))
+      if (callAllows(constantArguments(*cast<CallBase>(FU.getUser())), When))
         push(FU.getUser());
     return;
   }

@@ -1404,7 +1404,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       auto It = ResultUses.find(F);
       if (It != ResultUses.end())
         for (const ResultUse &R : It->second)
-          if (!RP.When || callAllows(R.Site->ConstantArgs, *RP.When))
+          if (callAllows(R.Site->ConstantArgs, RP.When))
             Walk(R.Module, *R.Uses, Result);
     }
     for (const std::string &Name : W.HeldBy) {

@@ -382,10 +382,11 @@ bool ArgumentValues::allows(int64_t Value) const {
 
 bool cacheline::callAllows(
     const std::vector<std::pair<int, int64_t>> &Constants,
-    const ArgumentValues &C) {
-  for (auto [Arg, Value] : Constants)
-    if (Arg == C.Arg)
-      return C.allows(Value);
+    const std::optional<ArgumentValues> &C) {
+  if (C)
+    for (auto [Arg, Value] : Constants)
+      if (Arg == C->Arg)
+        return C->allows(Value);
   return true;
 }
 

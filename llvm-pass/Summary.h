@@ -228,9 +228,9 @@ struct ArgumentValues {
 
 /// Whether a call with the integer constant arguments \p Constants (by
 /// argument number) can take a path \p C allows: an argument that is no
-/// constant allows every path.
+/// constant, or no condition, allows every path.
 bool callAllows(const std::vector<std::pair<int, int64_t>> &Constants,
-                const ArgumentValues &C);
+                const std::optional<ArgumentValues> &C);
 
 /// A function that returns the pointer, and where in the object it points.
 struct ReturnedPointer {
