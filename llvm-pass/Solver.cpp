@@ -269,15 +269,24 @@ struct Solver::Program {
     const GlobalEntry *G = findGlobal(M, Name, true);
     return G ? G : findGlobal(M, Name, false);
   }
-  bool contentsLeakOut(const GlobalEntry *G, StringSet<> &Visiting) const;
+  /// The globals through which \p G's contents leak out to code we cannot
+  /// see: \p G itself when that code reads it, and those whose contents
+  /// hold its address and leak, transitively, each by the global that leaks
+  /// by itself (the root handed over). \p Key names a global not summarized.
+  void leakRoots(const GlobalEntry *G, StringRef Key, StringSet<> &Visiting,
+                 std::set<std::string> &Roots) const;
   /// The program names __start_\p Section or __stop_\p Section.
   bool sectionWalked(StringRef Section) const {
     return !Section.empty() && (Globals.count(("__start_" + Section).str()) ||
                                 Globals.count(("__stop_" + Section).str()));
   }
-  bool contentsLeakOut(unsigned M, StringRef Name, bool Local) const {
+  std::set<std::string> leakRoots(unsigned M, StringRef Name,
+                                  bool Local) const {
     StringSet<> Visiting;
-    return contentsLeakOut(findGlobal(M, Name, Local), Visiting);
+    std::set<std::string> Roots;
+    leakRoots(findGlobal(M, Name, Local), Local ? localKey(M, Name) : Name,
+              Visiting, Roots);
+    return Roots;
   }
 
   void index();
@@ -468,25 +477,27 @@ void Solver::Program::index() {
   }
 }
 
-bool Solver::Program::contentsLeakOut(const GlobalEntry *G,
-                                      StringSet<> &Visiting) const {
-  if (!G || !localGlobal(*G))
-    return true;
-  if (!Visiting.insert(G->Name).second)
-    return false; // Already being answered.
+void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
+                                StringSet<> &Visiting,
+                                std::set<std::string> &Roots) const {
+  if (!G || !localGlobal(*G)) {
+    Roots.insert(Key.str());
+    return;
+  }
+  std::string Own = G->Module < 0 ? G->Name : localKey(G->Module, G->Name);
+  if (!Visiting.insert(Own).second)
+    return; // Already being answered.
   for (auto &[M, S] : G->Mentions) {
     // Kept by llvm.used for code we cannot see, unless it sits in a section
     // the program itself walks through __start_/__stop_.
     if (S->ContentsLeak || (S->InUsedList && !sectionWalked(S->Section)))
-      return true;
+      Roots.insert(Own);
     for (const std::string &Callee : S->LeakCallees)
       if (!bodyVisible(resolveFn(M, Callee)))
-        return true;
+        Roots.insert(Own);
     for (const std::string &Owner : S->LeakThrough)
-      if (contentsLeakOut(resolveGlobal(M, Owner), Visiting))
-        return true;
+      leakRoots(resolveGlobal(M, Owner), Owner, Visiting, Roots);
   }
-  return false;
 }
 
 void Solver::Program::solve() {
@@ -523,8 +534,9 @@ void Solver::Program::scanFunctionAddresses() {
       RunOnceRoots.insert(K);
   }
   StringSet<> NotOnlyInFields;
-  // Of each global whose contents leak out: the functions whose addresses
-  // it holds.
+  // Of each global handed to code we cannot see: the functions whose
+  // addresses it holds, with those of the tables it leads to (a command
+  // table and its subcommand tables are one table to the code handed it).
   std::map<std::string, std::set<std::string>> EscapedThrough;
   for (unsigned M = 0; M < Modules.size(); ++M) {
     for (const AddressUseSummary &A : Modules[M].AddressUses) {
@@ -541,9 +553,10 @@ void Solver::Program::scanFunctionAddresses() {
                Use == AddressUse::StoredTo) {
         // Memory of the program's own: called, if at all, by the program's
         // indirect calls. Anywhere else, code we cannot see may call it.
-        if (contentsLeakOut(M, A.Owner, A.OwnerLocal)) {
-          EscapedThrough[A.OwnerLocal ? localKey(M, A.Owner) : A.Owner]
-              .insert(F);
+        std::set<std::string> Roots = leakRoots(M, A.Owner, A.OwnerLocal);
+        if (!Roots.empty()) {
+          for (const std::string &Root : Roots)
+            EscapedThrough[Root].insert(F);
           NotOnlyInFields.insert(F);
           continue;
         }
