@@ -40,7 +40,8 @@ std::optional<Location> constantLocation(const Value *Ptr,
 struct Write {
   int64_t Offset = 0;
   uint64_t Size = 0;
-  const StoreInst *ConstantStore = nullptr; ///< Set for a flag candidate.
+  /// Set for a flag candidate: a plain store of an integer or a pointer.
+  const StoreInst *Store = nullptr;
 };
 
 struct Flag {
@@ -66,7 +67,7 @@ public:
     for (auto &[GV, List] : Writes)
       if (!UnknownOffset.contains(GV))
         for (const Write &W : List)
-          if (W.ConstantStore)
+          if (W.Store)
             addCandidate(*GV, W, List);
   }
 
@@ -129,24 +130,22 @@ private:
       return CI && CI->getValue().ule(1);
     };
     return IsBit(F.Initial) && all_of(F.Sets, [&](const StoreInst *S) {
-             return IsBit(cast<Constant>(S->getValueOperand()));
+             const auto *C = dyn_cast<Constant>(S->getValueOperand());
+             return C && IsBit(C);
            });
   }
 
   void recordWrite(const Instruction &I) {
     const Value *Ptr = nullptr;
     uint64_t Size = 0;
-    const StoreInst *ConstantStore = nullptr;
+    const StoreInst *Store = nullptr;
     if (const auto *SI = dyn_cast<StoreInst>(&I)) {
       Ptr = SI->getPointerOperand();
       Type *Ty = SI->getValueOperand()->getType();
       Size = DL.getTypeStoreSize(Ty).getKnownMinValue();
-      // A constant: an integer, null, or the address of a global (a
-      // pointer set once to a table of the module).
-      const Value *V = SI->getValueOperand();
       if (!SI->isVolatile() && (Ty->isIntegerTy() || Ty->isPointerTy()) &&
-          isa<Constant>(V) && !isa<UndefValue>(V))
-        ConstantStore = SI;
+          !isa<UndefValue>(SI->getValueOperand()))
+        Store = SI;
     } else if (const auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
       Ptr = RMW->getPointerOperand();
       Size = DL.getTypeStoreSize(RMW->getValOperand()->getType());
@@ -161,7 +160,7 @@ private:
       return;
     }
     if (std::optional<Location> Loc = constantLocation(Ptr, DL)) {
-      Writes[Loc->first].push_back({Loc->second, Size, ConstantStore});
+      Writes[Loc->first].push_back({Loc->second, Size, Store});
       if (Size == 0)
         UnknownOffset.insert(Loc->first);
     } else if (const auto *GV =
@@ -176,30 +175,38 @@ private:
     if (FlagIndex.count(Loc) || !GV.hasLocalLinkage() || GV.isThreadLocal() ||
         !GV.hasDefinitiveInitializer())
       return;
-    // Every write that touches the flag is a constant store of its width.
+    // Every write that touches the flag is a plain store of its width.
     for (const Write &Other : All) {
       bool Overlaps = Other.Offset < W.Offset + int64_t(W.Size) &&
                       W.Offset < Other.Offset + int64_t(Other.Size);
-      if (Overlaps && (!Other.ConstantStore || Other.Offset != W.Offset ||
+      if (Overlaps && (!Other.Store || Other.Offset != W.Offset ||
                        Other.Size != W.Size))
         return;
     }
-    Type *Ty = W.ConstantStore->getValueOperand()->getType();
+    Type *Ty = W.Store->getValueOperand()->getType();
     Constant *Initial = ConstantFoldLoadFromConst(
         const_cast<Constant *>(GV.getInitializer()), Ty, APInt(64, W.Offset),
         DL);
     if (!Initial || !(isa<ConstantInt>(Initial) || Initial->isNullValue()))
       return;
     Flag F{Loc, Ty, Initial, {}, {}};
+    bool Created = false;
     for (const Write &Other : All) {
-      if (Other.Offset != W.Offset || !Other.ConstantStore)
+      if (Other.Offset != W.Offset || !Other.Store)
         continue;
-      const StoreInst *S = Other.ConstantStore;
+      const StoreInst *S = Other.Store;
       if (S->getValueOperand()->getType() != Ty)
         return;
+      Created |= !isa<Constant>(S->getValueOperand());
       (S->getValueOperand() == Initial ? F.Resets : F.Sets).push_back(S);
     }
-    if (F.Sets.empty())
+    // Stores of computed values make a flag only of a pointer that starts
+    // null and is never set back: an object created lazily, once (if
+    // creation fails, the region runs again, as an exception does). An
+    // integer computed, or a pointer that returns to null (a one-slot
+    // mailbox), changes over and over.
+    if (F.Sets.empty() ||
+        (Created && (!Ty->isPointerTy() || !F.Resets.empty())))
       return;
     FlagIndex[Loc] = Flags.size();
     Flags.push_back(std::move(F));

@@ -26,7 +26,9 @@
 // A flag is an integer or pointer at a constant offset in an internal
 // global, and it must be used only as an init flag:
 //  * every store to it stores a constant (an integer, null, a global's
-//    address);
+//    address), or it is a pointer that starts null, is never set back, and
+//    is set to what the init path computed (an object created lazily:
+//    if (!cache) cache = create(););
 //  * a store that changes it from its initial value is behind such a test
 //    that the flag still holds that value (the init path); a store of the initial
 //    value is behind the opposite test (a shutdown path), in a function that
