@@ -16,6 +16,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 
 using namespace llvm;
 using namespace cacheline;
@@ -123,6 +124,8 @@ private:
   std::map<const GlobalVariable *, SmallVector<Write, 4>> Writes;
   SmallPtrSet<const GlobalVariable *, 8> UnknownOffset;
   std::map<Location, unsigned> FlagIndex;
+  /// Every location addCandidate was asked about: each store to it asks.
+  std::set<Location> Considered;
 
   static bool zeroOrOne(const Flag &F) {
     auto IsBit = [](const Constant *C) {
@@ -172,8 +175,9 @@ private:
   void addCandidate(const GlobalVariable &GV, const Write &W,
                     ArrayRef<Write> All) {
     Location Loc{&GV, W.Offset};
-    if (FlagIndex.count(Loc) || !GV.hasLocalLinkage() || GV.isThreadLocal() ||
-        !GV.hasDefinitiveInitializer())
+    // The answer is the same whichever store at Loc asks.
+    if (!Considered.insert(Loc).second || !GV.hasLocalLinkage() ||
+        GV.isThreadLocal() || !GV.hasDefinitiveInitializer())
       return;
     // Every write that touches the flag is a plain store of its width.
     for (const Write &Other : All) {
