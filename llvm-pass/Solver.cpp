@@ -179,6 +179,10 @@ struct Solver::Program {
   static std::string localKey(unsigned M, StringRef Name) {
     return std::to_string(M) + "\x01" + Name.str();
   }
+  /// The key \p G is indexed by in Globals.
+  static std::string keyOf(const GlobalEntry &G) {
+    return G.Module >= 0 ? localKey(G.Module, G.Name) : G.Name;
+  }
   /// The function \p Name refers to in module \p M; empty if no module
   /// defines it.
   std::string resolveFn(unsigned M, StringRef Name) const {
@@ -484,7 +488,7 @@ void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
     Roots.insert(Key.str());
     return;
   }
-  std::string Own = G->Module < 0 ? G->Name : localKey(G->Module, G->Name);
+  std::string Own = keyOf(*G);
   if (!Visiting.insert(Own).second)
     return; // Already being answered.
   for (auto &[M, S] : G->Mentions) {
@@ -832,7 +836,7 @@ Solver::Program::tableFunctions(unsigned M, StringRef Table) const {
     G = resolveGlobal(M, Table);
     if (!G)
       return Unknown;
-    Key = G->Module >= 0 ? localKey(G->Module, G->Name) : G->Name;
+    Key = keyOf(*G);
   }
   auto [It, New] = TableFunctionsCache.try_emplace(Key);
   if (!New)

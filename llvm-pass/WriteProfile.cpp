@@ -114,7 +114,7 @@ Expected<WriteProfile> WriteProfile::read(StringRef Path) {
   std::optional<int64_t> Version = Top->getInteger("version");
   if (!Version || *Version < 1 || *Version > WriteProfileVersion)
     return fileError(Path, "write profile version " +
-                               Twine(Top->getInteger("version").value_or(-1)) +
+                               Twine(Version.value_or(-1)) +
                                " is not supported (this build reads 1 to " +
                                Twine(WriteProfileVersion) + ")");
   WriteProfile Profile;
