@@ -268,31 +268,38 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  // The same summary and solver as the two-stage flow; the module's
-  // linkage is final (the link has internalized what it could).
-  std::vector<ModuleSummary> Summary;
-  Summary.push_back(summarizeModule(M, FAM));
-  Result.Program = std::make_unique<Solver>(
-      std::move(Summary), SolverOptions{/*BeforeLink=*/false, *Opts});
-  InstructionIndex Instructions(M);
-  auto Locate = [&](ArrayRef<Position> At) {
-    std::vector<Instruction *> Out;
-    for (const Position &P : At)
-      Out.push_back(Instructions.find(P));
-    return Out;
-  };
+  // The summaries the compiles carried (else the module's own) and the
+  // solver of the two-stage flow; the module's linkage is final (the link
+  // has internalized what it could).
+  ProgramSummaries Summaries = programSummaries(M, FAM);
+  SolverOptions SolverOpts;
+  SolverOpts.Policy = *Opts;
+  SolverOpts.Internalized = std::move(Summaries.Internalized);
+  if (Summaries.Carried)
+    Result.CarriedSummaries = Summaries.Modules.size();
+  Result.Program =
+      std::make_unique<Solver>(std::move(Summaries.Modules), SolverOpts);
+  Result.Symbols = std::move(Summaries.Symbols);
+
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
       continue; // Intrinsic globals: llvm.used, llvm.global_ctors, ...
-    std::optional<SolvedGlobal> S = Result.Program->solveGlobal(0, GV.getName());
+    auto [Module, Name] = Result.Symbols.origin(GV);
+    std::optional<SolvedGlobal> S = Result.Program->solveGlobal(Module, Name);
     if (!S)
       continue;
     ClassifiedGlobal G;
     G.GV = &GV;
     G.Name = GV.getName().str();
+    if (Result.CarriedSummaries) {
+      if (Name != G.Name)
+        G.SummaryName = Name;
+      if (S->Module >= 0)
+        G.Module = Result.Program->modules()[S->Module].Source;
+    }
     G.Facts = std::move(S->Record);
-    G.WriteAt = Locate(S->WriteAt);
-    G.ReadAt = Locate(S->ReadAt);
+    G.WriteAt = std::move(S->WriteAt);
+    G.ReadAt = std::move(S->ReadAt);
     G.Class = decide(G.Facts, Result.Program->hasThreads(), *Opts);
     Result.Globals.push_back(std::move(G));
   }
@@ -338,17 +345,22 @@ void CachelineClassification::print(raw_ostream &OS) const {
   Program->print(OS);
 }
 
-const Instruction *ClassifiedGlobal::decisiveInstruction() const {
-  const Instruction *At = nullptr;
+const Instruction *
+ClassifiedGlobal::decisiveInstruction(InstructionIndex &Index) const {
   if (Class.DecisiveWrite >= 0)
-    At = WriteAt[Class.DecisiveWrite];
-  else if (Class.DecisiveRead >= 0)
-    At = ReadAt[Class.DecisiveRead];
-  for (const std::vector<Instruction *> *List : {&WriteAt, &ReadAt})
-    for (const Instruction *I : *List)
-      if (!At)
-        At = I;
-  return At;
+    if (const Instruction *I =
+            Index.find(WriteAt[Class.DecisiveWrite].Module,
+                       WriteAt[Class.DecisiveWrite].At))
+      return I;
+  if (Class.DecisiveRead >= 0)
+    if (const Instruction *I = Index.find(ReadAt[Class.DecisiveRead].Module,
+                                          ReadAt[Class.DecisiveRead].At))
+      return I;
+  for (const std::vector<ModulePosition> *List : {&WriteAt, &ReadAt})
+    for (const ModulePosition &P : *List)
+      if (const Instruction *I = Index.find(P.Module, P.At))
+        return I;
+  return nullptr;
 }
 
 PreservedAnalyses
@@ -448,17 +460,26 @@ bool isFullLTOPreLink(const Module &M) {
 PreservedAnalyses CachelineCompileTimePass::run(Module &M,
                                                 ModuleAnalysisManager &MAM) {
   std::string Origin;
-  FunctionAnalysisManager &FAM =
-      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  if (WriteFacts)
-    if (std::optional<std::string> Dir =
-            optionOrEnv(FactsDirOpt, "CACHELINE_LAYOUT_FACTS_DIR", Origin))
-      if (Error E = writeSummaryToDir(*Dir, M, FAM))
-        diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                      Origin.c_str(),
-                                      toString(std::move(E)).c_str()));
+  bool PreLink = isFullLTOPreLink(M);
+  if (Summarize) {
+    std::optional<std::string> Dir =
+        optionOrEnv(FactsDirOpt, "CACHELINE_LAYOUT_FACTS_DIR", Origin);
+    // Once per translation unit, for the link and the facts alike.
+    if (Dir || PreLink || Carry) {
+      FunctionAnalysisManager &FAM =
+          MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+      ModuleSummary S = summarizeModule(M, FAM);
+      if (PreLink || Carry)
+        carrySummary(M, S);
+      if (Dir)
+        if (Error E = writeSummaryToDir(*Dir, M, std::move(S)))
+          diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                        Origin.c_str(),
+                                        toString(std::move(E)).c_str()));
+    }
+  }
 
-  if (!Apply || isFullLTOPreLink(M))
+  if (!Apply || PreLink)
     return PreservedAnalyses::all();
   std::optional<std::string> Path =
       optionOrEnv(LayoutFileOpt, "CACHELINE_LAYOUT_FILE", Origin);

@@ -13,6 +13,7 @@
 #include "Layout.h"
 #include "Policy.h"
 #include "Solver.h"
+#include "SummaryInModule.h"
 #include "WriteProfile.h"
 
 #include "llvm/IR/PassManager.h"
@@ -34,10 +35,15 @@ struct ClassifiedGlobal {
   /// Null once the layout has split it by field class (Parts).
   llvm::GlobalVariable *GV = nullptr;
   std::string Name;
+  /// With summaries the compiles carried: the global's name in its
+  /// summary where the link renamed it (two TUs' static `scratch`), and the
+  /// source file of an internal one, as a layout file names them.
+  std::string SummaryName, Module;
   /// What the solver found: the rules' input.
   GlobalRecord Facts;
-  /// The instruction of each of Facts.Writes and Facts.Reads.
-  std::vector<llvm::Instruction *> WriteAt, ReadAt;
+  /// Where each of Facts.Writes and Facts.Reads is, in the summaries
+  /// (InstructionIndex leads to the instruction).
+  std::vector<ModulePosition> WriteAt, ReadAt;
   Decision Class;
   /// Inside the global: padded elements, or why not.
   InnerLayout Inner;
@@ -57,7 +63,7 @@ struct ClassifiedGlobal {
   std::optional<Decision> Static;
 
   /// The instruction the class rests on, else any access, else null.
-  const llvm::Instruction *decisiveInstruction() const;
+  const llvm::Instruction *decisiveInstruction(InstructionIndex &Index) const;
 };
 
 /// The result of CachelineClassificationAnalysis.
@@ -66,6 +72,11 @@ public:
   /// The whole program, from the module's summary; null when a setting
   /// was bad (the passes then do nothing).
   std::unique_ptr<Solver> Program;
+  /// The module's symbols, as the Program's summaries name them.
+  SummarySymbols Symbols;
+  /// How many translation units' summaries the module carried; 0 when the
+  /// pass summarized the module itself.
+  unsigned CarriedSummaries = 0;
   std::vector<ClassifiedGlobal> Globals;
   unsigned LineSize = 0;
   /// Bytes the layout added, once it has run.
@@ -111,8 +122,10 @@ public:
   static bool isRequired() { return true; }
 };
 
-/// The compile-time half of the two-stage flow (docs/two-stage.md):
-/// writes the module's facts (CACHELINE_LAYOUT_FACTS_DIR) and applies a
+/// The compile's part: summarizes the module once, carries the summary
+/// inside a full-LTO pre-link compile's bitcode for the link
+/// (SummaryInModule.h), writes it as the module's facts
+/// (CACHELINE_LAYOUT_FACTS_DIR) for the two-stage flow, and applies a
 /// merged layout file (CACHELINE_LAYOUT_FILE) to the globals it defines.
 /// Registered at the optimizer-last extension point, which LLVM 16 and 19
 /// run in compiles without LTO, in ThinLTO and full-LTO pre-link compiles,
@@ -120,17 +133,19 @@ public:
 class CachelineCompileTimePass
     : public llvm::PassInfoMixin<CachelineCompileTimePass> {
 public:
-  /// \p WriteFacts: a compile (pre-link or without LTO), not a backend,
+  /// \p Summarize: a compile (pre-link or without LTO), not a backend,
   /// whose module is the TU's own. \p Apply: apply a layout file if one is
   /// given (never in a full-LTO pre-link compile: the link lays out).
-  CachelineCompileTimePass(bool WriteFacts, bool Apply)
-      : WriteFacts(WriteFacts), Apply(Apply) {}
+  /// \p Carry: carry the summary in any module, not only a full-LTO
+  /// pre-link compile's (opt -passes=cacheline-carry-summary).
+  CachelineCompileTimePass(bool Summarize, bool Apply, bool Carry = false)
+      : Summarize(Summarize), Apply(Apply), Carry(Carry) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 
 private:
-  bool WriteFacts, Apply;
+  bool Summarize, Apply, Carry;
 };
 
 } // namespace cacheline

@@ -121,6 +121,7 @@ private:
 };
 
 void Instrumenter::collect(const CachelineClassification &Result) {
+  InstructionIndex Instructions(M, Result.Symbols);
   for (const ClassifiedGlobal &G : Result.Globals) {
     const GlobalVariable &GV = *G.GV;
     if (GV.isDeclaration() || GV.isConstant() || GV.isThreadLocal() ||
@@ -137,11 +138,13 @@ void Instrumenter::collect(const CachelineClassification &Result) {
     unsigned Index = Globals.size();
     Globals.push_back({&GV, InPart});
     for (size_t I = 0; I < G.Facts.Writes.size(); ++I)
-      if (G.WriteAt[I])
-        Sites.push_back({Index, &GV, G.Facts.Writes[I].Kind, G.WriteAt[I]});
+      if (Instruction *At = Instructions.find(G.WriteAt[I].Module,
+                                              G.WriteAt[I].At))
+        Sites.push_back({Index, &GV, G.Facts.Writes[I].Kind, At});
     for (size_t I = 0; I < G.Facts.Reads.size(); ++I)
-      if (G.ReadAt[I])
-        Sites.push_back({Index, &GV, G.Facts.Reads[I].Kind, G.ReadAt[I]});
+      if (Instruction *At =
+              Instructions.find(G.ReadAt[I].Module, G.ReadAt[I].At))
+        Sites.push_back({Index, &GV, G.Facts.Reads[I].Kind, At});
   }
   for (Function &F : M)
     for (Instruction &I : instructions(F))

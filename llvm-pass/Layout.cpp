@@ -91,11 +91,12 @@ struct Placement {
   }
 };
 
-/// The solver's resolution of calls, on the module's calls as the summary
-/// numbered them: taken before any rewrite inserts an instruction.
+/// The solver's resolution of calls, on the module's calls as the
+/// summaries numbered them: taken before any rewrite inserts an instruction.
 class SolverCallGraph final : public CallGraph {
 public:
-  SolverCallGraph(Module &M, const Solver &S) : M(M), S(S) {
+  SolverCallGraph(Module &M, const Solver &S, const SummarySymbols &Symbols)
+      : M(M), S(S), Symbols(Symbols) {
     for (Function &F : M) {
       int Block = 0;
       for (BasicBlock &BB : F) {
@@ -114,14 +115,16 @@ public:
 
   std::optional<std::vector<CallBase *>>
   callsOf(const Function &F) const override {
-    // The full-LTO link summarizes one module.
-    std::optional<std::vector<Position>> Sites =
-        S.callsReaching(0, F.getName());
+    auto [Module, Name] = Symbols.origin(F);
+    std::optional<std::vector<ModulePosition>> Sites =
+        S.callsReaching(Module, Name);
     if (!Sites)
       return std::nullopt;
     std::vector<CallBase *> Out;
-    for (const Position &P : *Sites) {
-      auto It = CallAt.find({M.getFunction(P.Function), P.Block, P.Index});
+    for (const ModulePosition &P : *Sites) {
+      auto It = CallAt.find(
+          {Symbols.function(M, P.Module, P.At.Function), P.At.Block,
+           P.At.Index});
       if (It == CallAt.end())
         return std::nullopt;
       Out.push_back(It->second);
@@ -134,18 +137,25 @@ public:
     auto It = PositionOf.find(&CB);
     if (It == PositionOf.end())
       return std::nullopt;
+    auto [Module, Name] = Symbols.origin(*CB.getFunction());
+    // The solver's positions are those of the copy it follows.
+    std::optional<unsigned> Defining = S.definingModule(Module, Name);
+    if (!Defining ||
+        Symbols.function(M, *Defining, Name) != CB.getFunction())
+      return std::nullopt;
     Position P;
-    P.Function = CB.getFunction()->getName().str();
+    P.Function = Name;
     std::tie(P.Block, P.Index) = It->second;
-    std::optional<std::vector<std::string>> Names = S.indirectTargets(0, P);
-    if (!Names)
+    std::optional<std::vector<ModuleFunction>> Targets =
+        S.indirectTargets(Module, P);
+    if (!Targets)
       return std::nullopt;
     std::vector<Function *> Out;
-    for (const std::string &Name : *Names) {
-      Function *T = M.getFunction(Name);
-      if (!T)
+    for (const ModuleFunction &T : *Targets) {
+      Function *F = Symbols.function(M, T.Module, T.Name);
+      if (!F)
         return std::nullopt;
-      Out.push_back(T);
+      Out.push_back(F);
     }
     return Out;
   }
@@ -153,6 +163,7 @@ public:
 private:
   Module &M;
   const Solver &S;
+  const SummarySymbols &Symbols;
   DenseMap<const CallBase *, std::pair<int, int>> PositionOf;
   DenseMap<std::tuple<const Function *, int, int>, CallBase *> CallAt;
 };
@@ -165,7 +176,7 @@ std::unique_ptr<CallGraph> callGraphFor(Module &M,
         return G.Inner.rewrites();
       }))
     return nullptr;
-  return std::make_unique<SolverCallGraph>(M, *R.Program);
+  return std::make_unique<SolverCallGraph>(M, *R.Program, R.Symbols);
 }
 
 /// The IR refused what the policy decided inside an object: the object

@@ -131,8 +131,10 @@ Expected<MergeStats> cacheline::mergeFacts(StringRef Dir, raw_ostream &OS,
   Stats.Files = Modules.size();
   if (!LineSize)
     LineSize = defaultLineSize(Triple(Modules.front().Target));
-  Solver Program(std::move(Modules),
-                 SolverOptions{/*BeforeLink=*/true, Opts});
+  SolverOptions SolverOpts;
+  SolverOpts.BeforeLink = true;
+  SolverOpts.Policy = Opts;
+  Solver Program(std::move(Modules), SolverOpts);
   writeLayoutFile(OS, Program, Opts, LineSize, Stats);
   return Stats;
 }

@@ -5,13 +5,19 @@
 //   clang -flto -fuse-ld=lld -fpass-plugin=CachelineLayout.so
 //         -Wl,--load-pass-plugin=CachelineLayout.so
 //
-// At the full-LTO link the pass runs once, on the merged module, after
-// GlobalOpt. Compile-time pipelines never reach the full-LTO extension
-// point; there CachelineCompileTimePass runs at the optimizer-last
-// extension point: it writes facts and applies a layout file when the
-// environment asks for them, and does nothing otherwise. In a ThinLTO
-// backend it applies a layout file at the early-simplification extension
-// point, before the backend's GlobalOpt changes the globals.
+// At the full-LTO link the pass runs once, on the merged module, first
+// thing (the full-LTO early extension point): it solves the summaries the
+// compiles carried in their bitcode, so it classifies the IR the compiles
+// left, as the two-stage flow does, and lays out before the link's
+// GlobalOpt splits and narrows the globals (the layout keeps the globals it
+// places in llvm.compiler.used, which GlobalOpt leaves alone).
+// Compile-time pipelines never reach the full-LTO extension points; there
+// CachelineCompileTimePass runs at the optimizer-last extension point: it
+// summarizes the module, carries the summary in a full-LTO pre-link
+// compile's bitcode, writes facts and applies a layout file when the
+// environment asks for them. In a ThinLTO backend it applies a layout file
+// at the early-simplification extension point, before the backend's
+// GlobalOpt changes the globals.
 //
 // LLVM 16 and 19 tell these callbacks nothing about the phase. A compile
 // (no LTO, ThinLTO or full-LTO pre-link) first runs the pipeline-start
@@ -60,17 +66,23 @@ static void registerPasses(PassBuilder &PB) {
         }
         // The compile-time pass by hand: facts only, layout file only.
         if (Name == "cacheline-facts") {
-          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/true,
+          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/true,
                                                /*Apply=*/false));
           return true;
         }
         if (Name == "cacheline-compile-time") {
-          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/true,
+          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/true,
                                                /*Apply=*/true));
           return true;
         }
+        if (Name == "cacheline-carry-summary") {
+          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/true,
+                                               /*Apply=*/false,
+                                               /*Carry=*/true));
+          return true;
+        }
         if (Name == "cacheline-apply-layout") {
-          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/false,
+          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/false,
                                                /*Apply=*/true));
           return true;
         }
@@ -80,7 +92,7 @@ static void registerPasses(PassBuilder &PB) {
         }
         return false;
       });
-  PB.registerFullLinkTimeOptimizationLastEPCallback(
+  PB.registerFullLinkTimeOptimizationEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         BuildingCompilePipeline = false;
         MPM.addPass(CachelineLayoutPass());
@@ -96,7 +108,7 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerPipelineEarlySimplificationEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         if (!BuildingCompilePipeline)
-          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/false,
+          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/false,
                                                /*Apply=*/true));
       });
   PB.registerOptimizerLastEPCallback(
@@ -107,7 +119,7 @@ static void registerPasses(PassBuilder &PB) {
         // it (the globals the backends and the link will see), and the
         // layout file applied to the same globals.
         if (Compile)
-          MPM.addPass(CachelineCompileTimePass(/*WriteFacts=*/true,
+          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/true,
                                                /*Apply=*/true));
       });
 }

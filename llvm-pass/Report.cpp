@@ -5,7 +5,9 @@
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -182,6 +184,10 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
           {"slot_size", static_cast<int64_t>(G.Change->SlotSize)}});
     if (Result.Profile)
       Append(profileToJSON(G));
+    if (!G.Module.empty())
+      Append(json::Object{{"module", G.Module}});
+    if (!G.SummaryName.empty())
+      Append(json::Object{{"summary_name", G.SummaryName}});
     OS << (First ? "\n    " : ",\n    ") << Line;
     First = false;
   }
@@ -190,11 +196,20 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   if (Result.PaddingBytes)
     Extra["padding_bytes"] = static_cast<int64_t>(*Result.PaddingBytes);
   writeProgramFacts(OS, *Result.Program, Classes, std::move(Extra));
-  OS << "\n}\n";
+  // 0: the pass summarized the module itself (its objects were compiled
+  // without the plugin, or one carried a summary it could not use).
+  OS << ",\n  \"summaries_carried\": " << Result.CarriedSummaries << "\n}\n";
 }
 
 void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
                             OREGetter GetORE) {
+  // Finding the instructions costs a walk of each function's body: only
+  // for -pass-remarks*=cacheline-layout or a remarks file.
+  LLVMContext &Ctx = M.getContext();
+  if (!Ctx.getLLVMRemarkStreamer() &&
+      !Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(DEBUG_TYPE))
+    return;
+  InstructionIndex Instructions(M, Result.Symbols);
   Function *Fallback = nullptr;
   for (Function &F : M)
     if (!F.isDeclaration()) {
@@ -206,7 +221,7 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
     if (G.GV && G.GV->isDeclaration())
       continue;
     // Locate the remark at the deciding access, else at any access.
-    const Instruction *At = G.decisiveInstruction();
+    const Instruction *At = G.decisiveInstruction(Instructions);
     Function *F = At ? const_cast<Function *>(At->getFunction()) : Fallback;
     if (!F)
       continue;

@@ -228,10 +228,15 @@ struct Solver::Program {
   /// Calls into \p Key run its body: it is defined, and not replaceable at
   /// run time.
   bool bodyVisible(const std::string &Key) const {
-    return !Key.empty() && (AllLocal || !fn(Key).Interposable);
+    return !Key.empty() &&
+           (AllLocal || !fn(Key).Interposable || internalized(Key));
   }
   bool localFn(const std::string &Key) const {
-    return AllLocal || fn(Key).Local;
+    return AllLocal || fn(Key).Local || internalized(Key);
+  }
+  /// The link made the external symbol \p Key internal.
+  bool internalized(StringRef Key) const {
+    return Opts.Internalized.contains(Key);
   }
   /// Every call of \p Key is a call site of the program (its results and
   /// arguments go nowhere else).
@@ -251,7 +256,8 @@ struct Solver::Program {
            !G.Def->Interposable;
   }
   bool localGlobal(const GlobalEntry &G) const {
-    return G.Module >= 0 || (AllLocal && G.Def) || closedGlobal(G);
+    return G.Module >= 0 || ((AllLocal || internalized(G.Name)) && G.Def) ||
+           closedGlobal(G);
   }
   /// \p P is a pointer variable whose every load the summaries follow: the
   /// program's own, and every module only loads and stores it.
@@ -296,6 +302,15 @@ struct Solver::Program {
   void index();
   void solve();
   void scanFunctionAddresses();
+  /// Records what \p Use makes of function \p F: a root of a phase, a
+  /// thread entry, an escape or an address taken.
+  void applyRootUse(const std::string &F, AddressUse Use);
+  /// What the calls that function \p Key hands its parameter \p Arg to
+  /// make of a function address passed in, following parameters handed on
+  /// into bodies the program has (\p Seen: the parameters followed).
+  std::vector<AddressUse>
+  handedUses(const std::string &Key, int Arg,
+             std::set<std::pair<std::string, int>> &Seen) const;
   void collectCallSites();
   /// Calls of a pointer that dlsym returned, directly or through functions
   /// of the program that return only what it returns: they reach code the
@@ -525,15 +540,63 @@ void Solver::Program::solve() {
     });
 }
 
-void Solver::Program::scanFunctionAddresses() {
-  auto AddEntry = [&](const std::string &F) {
+void Solver::Program::applyRootUse(const std::string &F, AddressUse Use) {
+  switch (Use) {
+  case AddressUse::ThreadEntry:
     if (ThreadEntries.insert(F).second)
       ThreadEntryList.push_back(F);
-  };
+    break;
+  case AddressUse::RunOnce:
+    RunOnceRoots.insert(F);
+    break;
+  case AddressUse::AtExit:
+    AtExitRoots.insert(F);
+    break;
+  case AddressUse::Ctor:
+    CtorRoots.insert(F);
+    break;
+  case AddressUse::Escaped:
+    escape(F);
+    break;
+  case AddressUse::Timer:
+    TimerCallbacks.insert(F);
+    break;
+  case AddressUse::Taken:
+    AddressTaken.insert(F);
+    break;
+  default:
+    break; // Call edges and handed-on addresses: resolved by the callers.
+  }
+}
+
+std::vector<AddressUse>
+Solver::Program::handedUses(const std::string &Key, int Arg,
+                            std::set<std::pair<std::string, int>> &Seen) const {
+  std::vector<AddressUse> Out;
+  const FunctionSummary &F = fn(Key);
+  auto Param = F.Params.find(Arg);
+  if (Param == F.Params.end() || !Seen.insert({Key, Arg}).second)
+    return Out;
+  unsigned M = Funcs.find(Key)->second.Module;
+  for (const PointerCall &C : Param->second.Calls) {
+    if (C.Callee.empty())
+      continue; // Indirect: the handed function is taken, nothing more.
+    std::string Callee = resolveFn(M, C.Callee);
+    if (!bodyVisible(Callee)) {
+      Out.push_back(C.Callback);
+      continue;
+    }
+    std::vector<AddressUse> Deeper = handedUses(Callee, C.Arg, Seen);
+    Out.insert(Out.end(), Deeper.begin(), Deeper.end());
+  }
+  return Out;
+}
+
+void Solver::Program::scanFunctionAddresses() {
   for (const std::string &K : FuncOrder) {
     const FunctionSummary &F = fn(K);
     if (F.ThreadTrampoline)
-      AddEntry(K);
+      applyRootUse(K, AddressUse::ThreadEntry);
     if (F.OnceBody)
       RunOnceRoots.insert(K);
   }
@@ -548,12 +611,20 @@ void Solver::Program::scanFunctionAddresses() {
       if (F.empty())
         continue; // Only defined functions matter.
       AddressUse Use = A.Use;
-      if (Use == AddressUse::PassedToCall)
+      if (Use == AddressUse::PassedToCall) {
         // Handed to code we can see: it is called, if at all, through an
-        // indirect call of the program.
-        Use = bodyVisible(resolveFn(M, A.Callee)) ? AddressUse::Taken
-                                                  : A.Fallback;
-      else if (Use == AddressUse::InInitializer ||
+        // indirect call of the program, and becomes whatever the calls
+        // that code hands the parameter to make of it.
+        std::string Callee = resolveFn(M, A.Callee);
+        if (!bodyVisible(Callee)) {
+          Use = A.Fallback;
+        } else {
+          Use = AddressUse::Taken;
+          std::set<std::pair<std::string, int>> Seen;
+          for (AddressUse Handed : handedUses(Callee, A.Arg, Seen))
+            applyRootUse(F, Handed);
+        }
+      } else if (Use == AddressUse::InInitializer ||
                Use == AddressUse::StoredTo) {
         // Memory of the program's own: called, if at all, by the program's
         // indirect calls. Anywhere else, code we cannot see may call it.
@@ -572,25 +643,13 @@ void Solver::Program::scanFunctionAddresses() {
         NotOnlyInFields.insert(F);
       switch (Use) {
       case AddressUse::ThreadEntry:
-        AddEntry(F);
-        break;
       case AddressUse::RunOnce:
-        RunOnceRoots.insert(F);
-        break;
       case AddressUse::AtExit:
-        AtExitRoots.insert(F);
-        break;
       case AddressUse::Ctor:
-        CtorRoots.insert(F);
-        break;
       case AddressUse::Escaped:
-        escape(F);
-        break;
       case AddressUse::Timer:
-        TimerCallbacks.insert(F);
-        break;
       case AddressUse::Taken:
-        AddressTaken.insert(F);
+        applyRootUse(F, Use);
         break;
       case AddressUse::Synchronous:
         break; // An edge from the call: see collectCallSites.
@@ -1597,7 +1656,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     P.HasSection = D.HasSection;
     P.Local = localGlobal(G);
     // Internalized with the global in an executable.
-    if (!AllLocal && !closedGlobal(G))
+    if (!AllLocal && !internalized(G.Name) && !closedGlobal(G))
       P.ExportedAlias = D.ExportedAlias;
     P.ExternallyInitialized = D.ExternallyInitialized;
     P.Unsized = D.Unsized;
@@ -1617,7 +1676,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     AccessRecord AR = record(A);
     bool Write = AR.isWrite();
     (Write ? R.Writes : R.Reads).push_back(std::move(AR));
-    (Write ? S.WriteAt : S.ReadAt).push_back(*A.At);
+    (Write ? S.WriteAt : S.ReadAt).push_back({A.Module, *A.At});
   }
   for (const GlobalUses::Access &A : Uses.Again)
     R.Again.push_back(record(A));
@@ -1648,21 +1707,22 @@ std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
   return P->solveGlobal(*G);
 }
 
-std::optional<std::vector<Position>>
+std::optional<std::vector<ModulePosition>>
 Solver::callsReaching(unsigned Module, StringRef Name) const {
   std::string Key = P->resolveFn(Module, Name);
   if (!P->allCallsSeen(Key))
     return std::nullopt;
-  std::vector<Position> Out;
+  std::vector<ModulePosition> Out;
   for (const CallSite *CS : P->callersOf(Key)) {
+    const FuncEntry &Caller = P->Funcs.find(CS->Caller)->second;
     Position At = Program::positionOf(*CS);
-    At.Function = P->fn(CS->Caller).Name;
-    Out.push_back(std::move(At));
+    At.Function = Caller.F->Name;
+    Out.push_back({Caller.Module, std::move(At)});
   }
   return Out;
 }
 
-std::optional<std::vector<std::string>>
+std::optional<std::vector<ModuleFunction>>
 Solver::indirectTargets(unsigned Module, const Position &At) const {
   auto Sites = P->CallSites.find(P->resolveFn(Module, At.Function));
   if (Sites == P->CallSites.end())
@@ -1672,12 +1732,20 @@ Solver::indirectTargets(unsigned Module, const Position &At) const {
       continue;
     if (!P->targetsSeen(CS))
       return std::nullopt;
-    std::vector<std::string> Out;
+    std::vector<ModuleFunction> Out;
     for (const std::string &T : P->targets(CS))
-      Out.push_back(P->fn(T).Name);
+      Out.push_back({P->Funcs.find(T)->second.Module, P->fn(T).Name});
     return Out;
   }
   return std::nullopt;
+}
+
+std::optional<unsigned> Solver::definingModule(unsigned Module,
+                                               StringRef Name) const {
+  auto It = P->Funcs.find(P->resolveFn(Module, Name));
+  if (It == P->Funcs.end())
+    return std::nullopt;
+  return It->second.Module;
 }
 
 std::vector<std::string> Solver::threadEntries() const {

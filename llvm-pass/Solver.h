@@ -64,6 +64,23 @@ struct SolverOptions {
   /// IR holds every call; machine code may hide some (a jump the scanner
   /// does not follow into another function).
   bool CallsComplete = true;
+  /// At a full-LTO link that solves the compiles' summaries (BeforeLink
+  /// false): the external symbols of the summaries that the link made
+  /// internal. Everything else keeps the linkage its summary gives.
+  llvm::StringSet<> Internalized;
+};
+
+/// A position in one module's summary: the module's index among the
+/// solver's summaries, since two modules may each have a static `helper`.
+struct ModulePosition {
+  unsigned Module = 0;
+  Position At;
+};
+
+/// A function of the program, by the module whose summary defines it.
+struct ModuleFunction {
+  unsigned Module = 0;
+  std::string Name;
 };
 
 /// One global as the solver found it.
@@ -76,7 +93,7 @@ struct SolvedGlobal {
   /// What the rules read.
   GlobalRecord Record;
   /// Where each access of Record.Writes and Record.Reads is.
-  std::vector<Position> WriteAt, ReadAt;
+  std::vector<ModulePosition> WriteAt, ReadAt;
 };
 
 class Solver {
@@ -99,12 +116,18 @@ public:
   /// The calls of the program that may reach the function \p Name of
   /// module \p Module, by position (function, block, index); std::nullopt
   /// when code the summaries do not have may call it too.
-  std::optional<std::vector<Position>>
+  std::optional<std::vector<ModulePosition>>
   callsReaching(unsigned Module, llvm::StringRef Name) const;
   /// The functions the indirect call at \p At of module \p Module may
   /// reach; std::nullopt unless every one is known and has its body here.
-  std::optional<std::vector<std::string>>
+  std::optional<std::vector<ModuleFunction>>
   indirectTargets(unsigned Module, const Position &At) const;
+
+  /// The module whose body of the function \p Name (as module \p Module
+  /// names it) the solver follows: the first of several linkonce_odr
+  /// copies.
+  std::optional<unsigned> definingModule(unsigned Module,
+                                         llvm::StringRef Name) const;
 
   std::vector<std::string> threadEntries() const;
   std::vector<std::string> startUpFunctions() const;

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -459,6 +460,8 @@ json::Value cacheline::toJSON(const PointerCall &C) {
   O["arg"] = C.Arg;
   O["fty"] = C.CallType;
   O["fb"] = nameOf(C.Fallback);
+  if (C.Callback != AddressUse::Taken)
+    O["cbk"] = nameOf(C.Callback);
   put(O, "why", C.EscapeReason);
   putRange(O, C.Range);
   return V;
@@ -469,6 +472,7 @@ bool cacheline::fromJSON(const json::Value &V, PointerCall &C, json::Path P) {
   return O && O.map("callee", C.Callee) && O.mapOptional("site", C.Site) &&
          O.map("arg", C.Arg) && O.map("fty", C.CallType) &&
          mapEnum(*V.getAsObject(), "fb", C.Fallback, P, true) &&
+         mapEnum(*V.getAsObject(), "cbk", C.Callback, P, false) &&
          O.mapOptional("why", C.EscapeReason) && mapRange(V, C.Range, P) &&
          fromJSON(V, C.At, P);
 }
@@ -740,6 +744,7 @@ json::Value cacheline::toJSON(const AddressUseSummary &A) {
   json::Object O{{"fn", A.Function}, {"u", nameOf(A.Use)}};
   if (A.Use == AddressUse::PassedToCall) {
     O["callee"] = A.Callee;
+    O["arg"] = A.Arg;
     O["fb"] = nameOf(A.Fallback);
   }
   if (!A.Owner.empty()) {
@@ -759,7 +764,7 @@ bool cacheline::fromJSON(const json::Value &V, AddressUseSummary &A,
   json::ObjectMapper O(V, P);
   return O && O.map("fn", A.Function) &&
          mapEnum(*V.getAsObject(), "u", A.Use, P, true) &&
-         O.mapOptional("callee", A.Callee) &&
+         O.mapOptional("callee", A.Callee) && O.mapOptional("arg", A.Arg) &&
          mapEnum(*V.getAsObject(), "fb", A.Fallback, P, false) &&
          O.mapOptional("owner", A.Owner) &&
          O.mapOptional("owner_local", A.OwnerLocal) &&
@@ -820,12 +825,23 @@ void ModuleSummary::write(raw_ostream &OS) const {
 }
 
 Expected<ModuleSummary> ModuleSummary::read(StringRef Path) {
-  Expected<json::Value> V = readJSONFile(Path, "facts file");
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFile(Path, /*IsText=*/true);
+  if (!Buf)
+    return fileError(Path, "cannot read facts file: " +
+                               Buf.getError().message());
+  return parse((*Buf)->getBuffer(), Path);
+}
+
+Expected<ModuleSummary> ModuleSummary::parse(StringRef Text,
+                                             StringRef Origin) {
+  Expected<json::Value> V = json::parse(Text);
   if (!V)
-    return V.takeError();
+    return fileError(Origin,
+                     "corrupt facts file: " + toString(V.takeError()));
   ModuleSummary S;
   json::Path::Root Root("facts");
   if (!fromJSON(*V, S, Root))
-    return corruptFileError(Path, "facts file", Root);
+    return corruptFileError(Origin, "facts file", Root);
   return S;
 }

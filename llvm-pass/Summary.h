@@ -39,7 +39,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 14;
+constexpr unsigned FactsFormatVersion = 15;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -195,6 +195,24 @@ enum class CallEffect {
   Escape,    ///< Handed on to code we cannot see (a new thread's argument).
 };
 
+/// What one use of a function's address tells.
+enum class AddressUse {
+  ThreadEntry, ///< Handed to a thread creator.
+  RunOnce,     ///< A run-once routine (pthread_once, std::call_once).
+  AtExit,      ///< An exit handler or global destructor.
+  Ctor,        ///< A global constructor.
+  Escaped,     ///< Code we cannot see may call it, on any thread.
+  Timer,       ///< A timer callback of a known event library.
+  Taken,       ///< Called, if at all, by the program's indirect calls.
+  Synchronous, ///< Called by the known function it is passed to.
+  PassedToCall, ///< An argument of Callee: Fallback if no body is found.
+  /// An argument of an indirect call (Caller's call Site): the program's
+  /// functions it may reach take it, unless it reaches none.
+  PassedToIndirectCall,
+  InInitializer, ///< In Owner's initializer.
+  StoredTo,      ///< Stored into Owner.
+};
+
 /// A call handing the pointer to a named function, whose body another
 /// module may have, or to an indirect call, whose targets the solver
 /// resolves.
@@ -205,6 +223,12 @@ struct PointerCall {
   int Arg = 0;
   std::string CallType; ///< The call's function type, printed.
   CallEffect Fallback = CallEffect::Body;
+  /// What the call makes of a function address passed there when no
+  /// module has the callee's body: a known function's callback (a thread
+  /// entry for pthread_create), else code we cannot see may call it. The
+  /// solver follows a function address passed to a pointer parameter of the
+  /// program's own into these (a wrapper around pthread_create).
+  AddressUse Callback = AddressUse::Taken;
   std::string EscapeReason; ///< With Fallback == Escape.
   Position At;
   /// Where in the object the handed pointer points (Size: what a known
@@ -361,6 +385,8 @@ struct CountedLoop {
   uint64_t Iterations = 0;
 };
 
+
+
 struct FunctionSummary {
   std::string Name;
   std::string Type; ///< The function type, printed.
@@ -402,28 +428,12 @@ struct FunctionSummary {
 void markLoopPhases(const std::vector<std::vector<int>> &Successors,
                     const std::vector<bool> &InLoop, FunctionSummary &S);
 
-/// What one use of a function's address tells.
-enum class AddressUse {
-  ThreadEntry, ///< Handed to a thread creator.
-  RunOnce,     ///< A run-once routine (pthread_once, std::call_once).
-  AtExit,      ///< An exit handler or global destructor.
-  Ctor,        ///< A global constructor.
-  Escaped,     ///< Code we cannot see may call it, on any thread.
-  Timer,       ///< A timer callback of a known event library.
-  Taken,       ///< Called, if at all, by the program's indirect calls.
-  Synchronous, ///< Called by the known function it is passed to.
-  PassedToCall, ///< An argument of Callee: Fallback if no body is found.
-  /// An argument of an indirect call (Caller's call Site): the program's
-  /// functions it may reach take it, unless it reaches none.
-  PassedToIndirectCall,
-  InInitializer, ///< In Owner's initializer.
-  StoredTo,      ///< Stored into Owner.
-};
 
 struct AddressUseSummary {
   std::string Function;
   AddressUse Use = AddressUse::Taken;
   std::string Callee;                       ///< PassedToCall.
+  int Arg = -1;                             ///< PassedToCall.
   AddressUse Fallback = AddressUse::Escaped; ///< PassedToCall.
   std::string Owner;                        ///< InInitializer, StoredTo.
   bool OwnerLocal = false;
@@ -446,6 +456,10 @@ struct ModuleSummary {
   void write(llvm::raw_ostream &OS) const;
   /// Reads a facts file; errors name the file and the field.
   static llvm::Expected<ModuleSummary> read(llvm::StringRef Path);
+  /// Parses the facts-file form \p Text, which \p Origin names in errors
+  /// (a facts file, an object carrying the summary).
+  static llvm::Expected<ModuleSummary> parse(llvm::StringRef Text,
+                                             llvm::StringRef Origin);
 };
 
 // The JSON form of each record (llvm::json's conventions).

@@ -52,28 +52,6 @@ std::string cacheline::definitionFingerprint(const GlobalVariable &GV) {
   return utohexstr(compat::hash64(S), /*LowerCase=*/true, /*Width=*/16);
 }
 
-Instruction *InstructionIndex::find(const Position &P) {
-  Function *F = M.getFunction(P.Function);
-  if (!F || F->isDeclaration())
-    return nullptr;
-  auto [It, New] = Functions.try_emplace(F);
-  FunctionInstructions &FI = It->second;
-  if (New) {
-    for (BasicBlock &BB : *F) {
-      FI.BlockStart.push_back(FI.Instructions.size());
-      for (Instruction &I : BB)
-        FI.Instructions.push_back(&I);
-    }
-    FI.BlockStart.push_back(FI.Instructions.size());
-  }
-  if (P.Block < 0 || size_t(P.Block) + 1 >= FI.BlockStart.size())
-    return nullptr;
-  size_t Begin = FI.BlockStart[P.Block], End = FI.BlockStart[P.Block + 1];
-  if (P.Index < 0 || size_t(P.Index) >= End - Begin)
-    return nullptr;
-  return FI.Instructions[Begin + P.Index];
-}
-
 namespace {
 
 std::string typeString(const Type *T) {
@@ -616,9 +594,12 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
     } else if (std::optional<KnownFunction> Known =
                    lookupKnownFunction(*Callee)) {
       Call.Fallback = Known->effectOn(ArgNo);
+      Call.Callback = addressUseOf(Known->callbackIn(CB, ArgNo), true);
       Receiver = Call.Callee;
       if (Known->OneObject)
         OneObject = 1; // The object lies inside what holds it.
+    } else {
+      Call.Callback = addressUseOf(CallbackKind::None, false);
     }
   } else {
     Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
@@ -796,6 +777,7 @@ void addressFacts(const Function &F, Positions &Pos, InitializerFields &Fields,
                              : CallbackKind::None;
       AddressUseSummary *A = Add(AddressUse::PassedToCall);
       A->Callee = Callee->getName().str();
+      A->Arg = CB->getArgOperandNo(&U);
       A->Fallback = addressUseOf(K, Known.has_value());
       continue;
     }
@@ -1205,7 +1187,7 @@ ModuleSummary cacheline::summarizeModule(Module &M,
 }
 
 Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
-                                   FunctionAnalysisManager &FAM) {
+                                   ModuleSummary S) {
   if (std::error_code EC = sys::fs::create_directories(Dir))
     return createStringError(EC, "cannot create facts directory '%s': %s",
                              Dir.str().c_str(), EC.message().c_str());
@@ -1227,9 +1209,8 @@ Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
                              Dir.str().c_str(), EC.message().c_str());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    ModuleSummary S = summarizeModule(M, FAM);
-    // Only a summary read by another link matches definitions by it; it
-    // prints each initializer, so the full-LTO link does without.
+    // Only a layout file applied by another build matches definitions by
+    // it; it prints each initializer, so summaries in objects do without.
     for (GlobalSummary &G : S.Globals)
       if (G.Definition)
         G.Fingerprint = definitionFingerprint(*M.getNamedGlobal(G.Name));

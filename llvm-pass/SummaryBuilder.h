@@ -35,34 +35,16 @@ namespace cacheline {
 ModuleSummary summarizeModule(llvm::Module &M,
                               llvm::FunctionAnalysisManager &FAM);
 
-/// Writes the summary of \p M into directory \p Dir (created if missing), as
+/// Writes \p S, the summary of \p M, into directory \p Dir (created if
+/// missing), with each definition's fingerprint, as
 /// <hash of the module identifier>.facts.json, through a temporary file and
 /// a rename so that parallel compiles never see half a file.
 llvm::Error writeSummaryToDir(llvm::StringRef Dir, llvm::Module &M,
-                              llvm::FunctionAnalysisManager &FAM);
+                              ModuleSummary S);
 
 /// What makes a definition "the same" between the build that wrote the
 /// facts and the one applying the layout: its type and initializer.
 std::string definitionFingerprint(const llvm::GlobalVariable &GV);
-
-/// Leads a summary position back to its instruction in the module it was
-/// built from: remarks, the report and the instrumentation point at
-/// instructions under full LTO.
-class InstructionIndex {
-public:
-  explicit InstructionIndex(llvm::Module &M) : M(M) {}
-  /// Null if the module has no such instruction.
-  llvm::Instruction *find(const Position &P);
-
-private:
-  /// A function's instructions in order, and where each block starts.
-  struct FunctionInstructions {
-    std::vector<llvm::Instruction *> Instructions;
-    std::vector<size_t> BlockStart;
-  };
-  llvm::Module &M;
-  llvm::DenseMap<const llvm::Function *, FunctionInstructions> Functions;
-};
 
 } // namespace cacheline
 

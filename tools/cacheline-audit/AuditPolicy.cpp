@@ -51,13 +51,13 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   R.Reads.resize(Syms.size());
   // Accesses in the image's terms: where the solver's positions are.
   auto Accesses = [&](ArrayRef<AccessRecord> Records,
-                      ArrayRef<Position> At) {
+                      ArrayRef<ModulePosition> At) {
     std::vector<SymbolAccess> Out;
     for (size_t I = 0; I != Records.size(); ++I) {
       SymbolAccess A;
       static_cast<AccessRecord &>(A) = Records[I];
-      A.FunctionIndex = FunctionIndex.lookup(At[I].Function);
-      A.Address = Image.functions()[A.FunctionIndex].Begin + At[I].Index;
+      A.FunctionIndex = FunctionIndex.lookup(At[I].At.Function);
+      A.Address = Image.functions()[A.FunctionIndex].Begin + At[I].At.Index;
       Out.push_back(std::move(A));
     }
     return Out;

@@ -1,0 +1,209 @@
+//===- SummaryInModule.cpp - Summaries carried inside the bitcode --------===//
+
+#include "SummaryInModule.h"
+#include "Diagnostics.h"
+#include "JSONFile.h"
+#include "SummaryBuilder.h"
+#include "SummaryEncoding.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <numeric>
+#include <tuple>
+
+using namespace llvm;
+using namespace cacheline;
+
+#define DEBUG_TYPE "cacheline-summary"
+
+namespace {
+
+constexpr StringLiteral EntryTag = "cacheline-summary";
+
+/// The definitions a summary describes: every one but LLVM's own globals.
+template <typename Fn> void forEachDefinition(Module &M, Fn Visit) {
+  for (Function &F : M)
+    if (!F.isDeclaration())
+      Visit(static_cast<GlobalObject &>(F));
+  for (GlobalVariable &GV : M.globals())
+    if (!GV.isDeclaration() && !GV.getName().starts_with("llvm."))
+      Visit(static_cast<GlobalObject &>(GV));
+}
+
+StringRef stringOperand(const MDNode &N, unsigned I) {
+  if (I >= N.getNumOperands())
+    return {};
+  if (auto *S = dyn_cast_or_null<MDString>(N.getOperand(I).get()))
+    return S->getString();
+  return {};
+}
+
+/// One entry of !cacheline.summaries: its translation unit and summary.
+Expected<ModuleSummary> readEntry(const MDNode &E, const Module &M) {
+  auto *TU = E.getNumOperands() == 5
+                 ? dyn_cast_or_null<MDNode>(E.getOperand(0).get())
+                 : nullptr;
+  if (!TU || stringOperand(E, 1) != EntryTag)
+    return createStringError(inconvertibleErrorCode(),
+                             "a damaged summary in the module (%s)",
+                             M.getModuleIdentifier().c_str());
+  std::string Origin = "summary of " + stringOperand(*TU, 0).str();
+  StringRef Release = stringOperand(E, 2), Target = stringOperand(E, 3);
+  if (Release != utostr(LLVM_VERSION_MAJOR))
+    return fileError(Origin, "written by the plugin for LLVM " + Release +
+                                 " (this one is for LLVM " +
+                                 Twine(LLVM_VERSION_MAJOR) + ")");
+  if (Triple(Target).getArch() != Triple(M.getTargetTriple()).getArch())
+    return fileError(Origin, "target " + Target + ", the link is for " +
+                                 M.getTargetTriple());
+  return decodeSummary(stringOperand(E, 4), Origin);
+}
+
+} // namespace
+
+void SummarySymbols::add(GlobalObject &GO, unsigned Module, StringRef Name) {
+  Origins[&GO] = {Module, Name.str()};
+  Symbols[{Module, Name.str()}] = &GO;
+}
+
+std::pair<unsigned, std::string>
+SummarySymbols::origin(const GlobalObject &GO) const {
+  auto It = Origins.find(&GO);
+  if (It != Origins.end())
+    return It->second;
+  return {0, GO.getName().str()};
+}
+
+Function *SummarySymbols::function(Module &M, unsigned Module,
+                                   StringRef Name) const {
+  if (Origins.empty())
+    return M.getFunction(Name);
+  auto It = Symbols.find(std::make_pair(Module, Name.str()));
+  return It == Symbols.end() ? nullptr : dyn_cast<Function>(It->second);
+}
+
+Instruction *InstructionIndex::find(unsigned Module, const Position &P) {
+  Function *F = Symbols.function(M, Module, P.Function);
+  if (!F || F->isDeclaration())
+    return nullptr;
+  auto [It, New] = Functions.try_emplace(F);
+  FunctionInstructions &FI = It->second;
+  if (New) {
+    for (BasicBlock &BB : *F) {
+      FI.BlockStart.push_back(FI.Instructions.size());
+      for (Instruction &I : BB)
+        FI.Instructions.push_back(&I);
+    }
+    FI.BlockStart.push_back(FI.Instructions.size());
+  }
+  if (P.Block < 0 || size_t(P.Block) + 1 >= FI.BlockStart.size())
+    return nullptr;
+  size_t Begin = FI.BlockStart[P.Block], End = FI.BlockStart[P.Block + 1];
+  if (P.Index < 0 || size_t(P.Index) >= End - Begin)
+    return nullptr;
+  return FI.Instructions[Begin + P.Index];
+}
+
+void cacheline::carrySummary(Module &M, const ModuleSummary &S) {
+  LLVMContext &Ctx = M.getContext();
+  // A module summarized before (compiled again from bitcode): the new
+  // summary describes all of it.
+  if (NamedMDNode *Old = M.getNamedMetadata(SummariesMetadata))
+    M.eraseNamedMetadata(Old);
+  MDNode *TU = MDNode::getDistinct(Ctx, {MDString::get(Ctx, S.Source)});
+  M.getOrInsertNamedMetadata(SummariesMetadata)
+      ->addOperand(MDTuple::get(
+          Ctx, {TU, MDString::get(Ctx, EntryTag),
+                MDString::get(Ctx, utostr(LLVM_VERSION_MAJOR)),
+                MDString::get(Ctx, S.Target),
+                MDString::get(Ctx, encodeSummary(S))}));
+  forEachDefinition(M, [&](GlobalObject &GO) {
+    GO.setMetadata(OriginMetadata,
+                   MDTuple::get(Ctx, {TU, MDString::get(Ctx, GO.getName())}));
+  });
+}
+
+Expected<std::optional<ProgramSummaries>>
+cacheline::readCarriedSummaries(Module &M) {
+  NamedMDNode *Entries = M.getNamedMetadata(SummariesMetadata);
+  if (!Entries)
+    return std::nullopt;
+  std::vector<ModuleSummary> Read;
+  DenseMap<const MDNode *, unsigned> EntryOf; // By translation unit.
+  std::vector<StringSet<>> LocalIn; // Each summary's internal symbols.
+  for (const MDNode *E : Entries->operands()) {
+    Expected<ModuleSummary> S = readEntry(*E, M);
+    if (!S)
+      return S.takeError();
+    EntryOf[cast<MDNode>(E->getOperand(0).get())] = Read.size();
+    StringSet<> &Local = LocalIn.emplace_back();
+    for (const FunctionSummary &F : S->Functions)
+      if (F.Local)
+        Local.insert(F.Name);
+    for (const GlobalSummary &G : S->Globals)
+      if (G.Local)
+        Local.insert(G.Name);
+    Read.push_back(std::move(*S));
+  }
+  // The order `cacheline-facts merge` gives the facts files, whatever the
+  // link order: where two summaries define one linkonce_odr function, the
+  // solver takes the first.
+  std::vector<unsigned> Order(Read.size());
+  std::iota(Order.begin(), Order.end(), 0);
+  llvm::sort(Order, [&](unsigned A, unsigned B) {
+    return std::tie(Read[A].Source, Read[A].Module, A) <
+           std::tie(Read[B].Source, Read[B].Module, B);
+  });
+  std::vector<unsigned> Rank(Read.size());
+  for (unsigned I = 0; I < Order.size(); ++I)
+    Rank[Order[I]] = I;
+
+  ProgramSummaries P;
+  P.Carried = true;
+  bool Complete = true;
+  forEachDefinition(M, [&](GlobalObject &GO) {
+    MDNode *O = GO.getMetadata(OriginMetadata);
+    auto *TU = O && O->getNumOperands() == 2
+                   ? dyn_cast_or_null<MDNode>(O->getOperand(0).get())
+                   : nullptr;
+    auto It = TU ? EntryOf.find(TU) : EntryOf.end();
+    if (It == EntryOf.end()) {
+      LLVM_DEBUG(if (Complete) dbgs()
+                 << "cacheline-summary: " << GO.getName()
+                 << " carries no summary: summarizing the module\n");
+      Complete = false;
+      return;
+    }
+    StringRef Name = stringOperand(*O, 1);
+    P.Symbols.add(GO, Rank[It->second], Name);
+    if (GO.hasLocalLinkage() && !LocalIn[It->second].contains(Name))
+      P.Internalized.insert(Name);
+  });
+  if (!Complete)
+    return std::nullopt;
+  for (unsigned I : Order)
+    P.Modules.push_back(std::move(Read[I]));
+  return std::move(P);
+}
+
+ProgramSummaries cacheline::programSummaries(Module &M,
+                                             FunctionAnalysisManager &FAM) {
+  Expected<std::optional<ProgramSummaries>> Carried = readCarriedSummaries(M);
+  if (!Carried)
+    warn(M, toString(Carried.takeError()) +
+                ": ignored, the link summarizes the module itself");
+  else if (*Carried)
+    return std::move(**Carried);
+  ProgramSummaries P;
+  P.Modules.push_back(summarizeModule(M, FAM));
+  return P;
+}
