@@ -98,13 +98,15 @@ public:
   SolverCallGraph(Module &M, const Solver &S, const SummarySymbols &Symbols)
       : M(M), S(S), Symbols(Symbols) {
     for (Function &F : M) {
+      std::vector<Site> *Sites = nullptr;
       int Block = 0;
       for (BasicBlock &BB : F) {
         int Index = 0;
         for (Instruction &I : BB) {
           if (auto *CB = dyn_cast<CallBase>(&I)) {
-            PositionOf[CB] = {Block, Index};
-            CallAt[{&F, Block, Index}] = CB;
+            if (!Sites)
+              Sites = &CallsIn[&F];
+            Sites->push_back({Block, Index, CB});
           }
           ++Index;
         }
@@ -122,20 +124,19 @@ public:
       return std::nullopt;
     std::vector<CallBase *> Out;
     for (const ModulePosition &P : *Sites) {
-      auto It = CallAt.find(
-          {Symbols.function(M, P.Module, P.At.Function), P.At.Block,
-           P.At.Index});
-      if (It == CallAt.end())
+      CallBase *CB = callAt(Symbols.function(M, P.Module, P.At.Function),
+                            P.At.Block, P.At.Index);
+      if (!CB)
         return std::nullopt;
-      Out.push_back(It->second);
+      Out.push_back(CB);
     }
     return Out;
   }
 
   std::optional<std::vector<Function *>>
   targetsOf(const CallBase &CB) const override {
-    auto It = PositionOf.find(&CB);
-    if (It == PositionOf.end())
+    const Site *At = siteOf(CB);
+    if (!At)
       return std::nullopt;
     auto [Module, Name] = Symbols.origin(*CB.getFunction());
     // The solver's positions are those of the copy it follows.
@@ -145,7 +146,8 @@ public:
       return std::nullopt;
     Position P;
     P.Function = Name;
-    std::tie(P.Block, P.Index) = It->second;
+    P.Block = At->Block;
+    P.Index = At->Index;
     std::optional<std::vector<ModuleFunction>> Targets =
         S.indirectTargets(Module, P);
     if (!Targets)
@@ -164,8 +166,34 @@ private:
   Module &M;
   const Solver &S;
   const SummarySymbols &Symbols;
-  DenseMap<const CallBase *, std::pair<int, int>> PositionOf;
-  DenseMap<std::tuple<const Function *, int, int>, CallBase *> CallAt;
+  /// A call and where it was before any rewrite.
+  struct Site {
+    int Block, Index;
+    CallBase *CB;
+  };
+  /// Each function's calls, in order.
+  DenseMap<const Function *, std::vector<Site>> CallsIn;
+
+  CallBase *callAt(const Function *F, int Block, int Index) const {
+    auto It = CallsIn.find(F);
+    if (It == CallsIn.end())
+      return nullptr;
+    auto S = partition_point(It->second, [&](const Site &S) {
+      return std::tie(S.Block, S.Index) < std::tie(Block, Index);
+    });
+    return S != It->second.end() && S->Block == Block && S->Index == Index
+               ? S->CB
+               : nullptr;
+  }
+  const Site *siteOf(const CallBase &CB) const {
+    auto It = CallsIn.find(CB.getFunction());
+    if (It == CallsIn.end())
+      return nullptr;
+    for (const Site &S : It->second)
+      if (S.CB == &CB)
+        return &S;
+    return nullptr;
+  }
 };
 
 /// The whole program's call graph, when the classification has one and

@@ -20,26 +20,37 @@ using namespace cacheline;
 
 #define DEBUG_TYPE "cacheline-layout"
 
+void cacheline::writeAccesses(json::OStream &J,
+                              ArrayRef<AccessRecord> Accesses) {
+  // Keys in sorted order, as json::Object prints them.
+  J.array([&] {
+    for (const AccessRecord &A : Accesses)
+      J.object([&] {
+        J.attribute("context", phaseName(A.When));
+        if (!A.DrivenBy.empty())
+          J.attribute("driven_by", json::Array(A.DrivenBy));
+        J.attribute("frequency", std::round(A.Frequency * 1000) / 1000);
+        J.attribute("function", A.Function);
+        J.attribute("function_role", A.Role);
+        J.attribute("kind", accessKindName(A.Kind));
+        J.attribute("loop", loopKindName(A.Loop));
+        if (!A.OnceFlag.empty())
+          J.attribute("once_flag", A.OnceFlag);
+        if (A.ProfileCount)
+          J.attribute("profile_count", static_cast<int64_t>(*A.ProfileCount));
+        if (!A.StartUp && A.Rate < 1)
+          J.attribute("rate", std::round(A.Rate * 10000) / 10000);
+      });
+  });
+}
+
 json::Array cacheline::accessesToJSON(ArrayRef<AccessRecord> Accesses) {
-  json::Array Out;
-  for (const AccessRecord &A : Accesses) {
-    json::Object O{{"function", A.Function},
-                   {"kind", accessKindName(A.Kind)},
-                   {"context", phaseName(A.When)},
-                   {"loop", loopKindName(A.Loop)},
-                   {"function_role", A.Role},
-                   {"frequency", std::round(A.Frequency * 1000) / 1000}};
-    if (!A.OnceFlag.empty())
-      O["once_flag"] = A.OnceFlag;
-    if (!A.StartUp && A.Rate < 1)
-      O["rate"] = std::round(A.Rate * 10000) / 10000;
-    if (A.ProfileCount)
-      O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
-    if (!A.DrivenBy.empty())
-      O["driven_by"] = json::Array(A.DrivenBy);
-    Out.push_back(std::move(O));
-  }
-  return Out;
+  std::string Text;
+  raw_string_ostream OS(Text);
+  json::OStream J(OS);
+  writeAccesses(J, Accesses);
+  OS.flush();
+  return std::move(*cantFail(json::parse(Text)).getAsArray());
 }
 
 namespace {
@@ -148,46 +159,58 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
       Size = T->isSized() ? DL.getTypeAllocSize(T).getFixedValue() : 0;
       Alignment = G.GV->getPointerAlignment(DL).value();
     }
-    json::Object O{{"name", G.Name},
-                   {"class", globalClassName(G.Class.Class)},
-                   {"size", static_cast<int64_t>(Size)},
-                   {"align", static_cast<int64_t>(Alignment)},
-                   {"reason", G.Class.Reason},
-                   {"reads", static_cast<int64_t>(G.Facts.Reads.size())},
-                   {"writes", accessesToJSON(G.Facts.Writes)}};
-    if (!G.Change && G.GV->hasSection())
-      O["section"] = G.GV->getSection(); // The user's.
-    if (!G.Facts.EscapeReason.empty())
-      O["escape"] = G.Facts.EscapeReason;
-    std::string Line = compactJSON(std::move(O));
-    // Appended after the sorted keys, so that the facts read the same with
-    // and without the layout and the profile.
-    auto Append = [&Line](json::Object Tail) {
-      std::string Text = compactJSON(std::move(Tail));
-      Line.pop_back();
-      Line += "," + Text.substr(1);
-    };
-    if (!G.Inner.Reason.empty())
-      Append(json::Object{{"inner_layout", G.Inner.Reason}});
-    if (!G.Inner.FieldClasses.empty())
-      Append(json::Object{{"fields", fieldsToJSON(G.Facts.Props,
-                                                  G.Inner.FieldClasses)}});
-    if (!G.Parts.empty())
-      Append(json::Object{{"parts", partsToJSON(G)}});
-    else if (G.Change)
-      Append(json::Object{{"new_align", static_cast<int64_t>(G.Change->Align)},
-              {"new_section", G.Change->Section},
-              {"padded_size", static_cast<int64_t>(G.Change->NewSize)}});
-    if (G.Change && G.Change->SlotSize)
-      Append(json::Object{
-          {"elements", static_cast<int64_t>(G.Facts.Props.ElementCount)},
-          {"slot_size", static_cast<int64_t>(G.Change->SlotSize)}});
-    if (Result.Profile)
-      Append(profileToJSON(G));
-    if (!G.Module.empty())
-      Append(json::Object{{"module", G.Module}});
-    if (!G.SummaryName.empty())
-      Append(json::Object{{"summary_name", G.SummaryName}});
+    // One line per global, streamed: its facts with their keys in sorted
+    // order (as json::Object prints them), then the layout's and the
+    // profile's, so that the facts read the same with and without them.
+    std::string Line;
+    raw_string_ostream LineOS(Line);
+    json::OStream J(LineOS);
+    J.object([&] {
+      J.attribute("align", static_cast<int64_t>(Alignment));
+      J.attribute("class", globalClassName(G.Class.Class));
+      if (!G.Facts.EscapeReason.empty())
+        J.attribute("escape", G.Facts.EscapeReason);
+      J.attribute("name", G.Name);
+      J.attribute("reads", static_cast<int64_t>(G.Facts.Reads.size()));
+      J.attribute("reason", G.Class.Reason);
+      if (!G.Change && G.GV->hasSection())
+        J.attribute("section", G.GV->getSection()); // The user's.
+      J.attribute("size", static_cast<int64_t>(Size));
+      J.attributeBegin("writes");
+      writeAccesses(J, G.Facts.Writes);
+      J.attributeEnd();
+      if (!G.Inner.Reason.empty())
+        J.attribute("inner_layout", G.Inner.Reason);
+      if (!G.Inner.FieldClasses.empty())
+        J.attribute("fields",
+                    fieldsToJSON(G.Facts.Props, G.Inner.FieldClasses));
+      if (!G.Parts.empty()) {
+        J.attribute("parts", partsToJSON(G));
+      } else if (G.Change) {
+        J.attribute("new_align", static_cast<int64_t>(G.Change->Align));
+        J.attribute("new_section", G.Change->Section);
+        J.attribute("padded_size", static_cast<int64_t>(G.Change->NewSize));
+      }
+      if (G.Change && G.Change->SlotSize) {
+        J.attribute("elements",
+                    static_cast<int64_t>(G.Facts.Props.ElementCount));
+        J.attribute("slot_size", static_cast<int64_t>(G.Change->SlotSize));
+      }
+      if (Result.Profile) {
+        json::Object Profile = profileToJSON(G);
+        std::vector<StringRef> Keys;
+        for (const auto &KV : Profile)
+          Keys.push_back(KV.first);
+        llvm::sort(Keys);
+        for (StringRef K : Keys)
+          J.attribute(K, *Profile.get(K));
+      }
+      if (!G.Module.empty())
+        J.attribute("module", G.Module);
+      if (!G.SummaryName.empty())
+        J.attribute("summary_name", G.SummaryName);
+    });
+    LineOS.flush();
     OS << (First ? "\n    " : ",\n    ") << Line;
     First = false;
   }

@@ -29,6 +29,8 @@ class CachelineClassification;
 class Solver;
 
 /// The "writes" of a report or layout-file entry: one object per access.
+void writeAccesses(llvm::json::OStream &J,
+                   llvm::ArrayRef<AccessRecord> Accesses);
 llvm::json::Array accessesToJSON(llvm::ArrayRef<AccessRecord> Accesses);
 
 /// The "fields" of a struct whose fields were classified: each one's name,

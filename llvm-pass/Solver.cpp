@@ -1123,20 +1123,28 @@ void Solver::Program::computeOncePerThread() {
 
 bool Solver::Program::keepOnlyCalledFrom(
     StringSet<> &Set, function_ref<bool(const CallSite &)> InPhase) {
+  // Every phase test reads the set only through the membership of the
+  // call's caller, so a function is looked at again only when one of its
+  // callers has left the set.
+  std::vector<std::string> Work;
+  for (const auto &E : Set)
+    Work.push_back(E.getKey().str());
   bool Dropped = false;
-  bool Changed = true;
-  while (Changed) {
-    Changed = false;
-    std::vector<std::string> Current;
-    for (const auto &E : Set)
-      Current.push_back(E.getKey().str());
-    for (const std::string &F : Current) {
-      if (all_of(callersOf(F),
-                 [&](const CallSite *CS) { return InPhase(*CS); }))
-        continue;
-      Set.erase(F);
-      Changed = Dropped = true;
-    }
+  while (!Work.empty()) {
+    std::string F = std::move(Work.back());
+    Work.pop_back();
+    if (!Set.contains(F) ||
+        all_of(callersOf(F), [&](const CallSite *CS) { return InPhase(*CS); }))
+      continue;
+    Set.erase(F);
+    Dropped = true;
+    auto Sites = CallSites.find(F);
+    if (Sites == CallSites.end())
+      continue;
+    for (const CallSite &CS : Sites->second)
+      for (const std::string &Callee : targets(CS))
+        if (Set.contains(Callee))
+          Work.push_back(Callee);
   }
   return Dropped;
 }
