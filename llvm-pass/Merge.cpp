@@ -5,6 +5,13 @@
 #include "LineSize.h"
 #include "Report.h"
 #include "Solver.h"
+#include "JSONFile.h"
+#include "SummaryInModule.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -96,12 +103,10 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
 
 } // namespace
 
-Expected<MergeStats> cacheline::mergeFacts(StringRef Dir, raw_ostream &OS,
-                                           const PolicyOptions &Opts,
-                                           unsigned LineSize) {
-  if (!sys::fs::is_directory(Dir))
-    return createStringError(inconvertibleErrorCode(),
-                             "%s: no such facts directory", Dir.str().c_str());
+namespace {
+
+/// The facts files of directory \p Dir.
+Error readFactsDir(StringRef Dir, std::vector<ModuleSummary> &Out) {
   std::vector<std::string> Paths;
   std::error_code EC;
   for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
@@ -116,12 +121,50 @@ Expected<MergeStats> cacheline::mergeFacts(StringRef Dir, raw_ostream &OS,
                              "%s: no *.facts.json files (compile with "
                              "CACHELINE_LAYOUT_FACTS_DIR=%s first)",
                              Dir.str().c_str(), Dir.str().c_str());
-  std::vector<ModuleSummary> Modules;
   for (const std::string &P : Paths) {
     Expected<ModuleSummary> S = ModuleSummary::read(P);
     if (!S)
       return S.takeError();
-    Modules.push_back(std::move(*S));
+    Out.push_back(std::move(*S));
+  }
+  return Error::success();
+}
+
+/// The summaries object \p Path carries: its module's metadata only.
+Error readObject(StringRef Path, std::vector<ModuleSummary> &Out) {
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = getLazyIRFileModule(Path, Diag, Ctx);
+  if (!M)
+    return fileError(Path, "not a bitcode object: " + Diag.getMessage());
+  if (Error E = M->materializeMetadata())
+    return fileError(Path, toString(std::move(E)));
+  Expected<std::vector<ModuleSummary>> Carried = summariesCarriedBy(*M);
+  if (!Carried)
+    return fileError(Path, toString(Carried.takeError()));
+  if (Carried->empty())
+    return fileError(Path, "carries no summary (compile it with "
+                           "-fpass-plugin and -flto)");
+  for (ModuleSummary &S : *Carried)
+    Out.push_back(std::move(S));
+  return Error::success();
+}
+
+} // namespace
+
+Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
+                                           raw_ostream &OS,
+                                           const PolicyOptions &Opts,
+                                           unsigned LineSize) {
+  std::vector<ModuleSummary> Modules;
+  for (const std::string &In : Inputs) {
+    if (!sys::fs::exists(In))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: no such facts directory or object",
+                               In.c_str());
+    if (Error E = sys::fs::is_directory(In) ? readFactsDir(In, Modules)
+                                            : readObject(In, Modules))
+      return std::move(E);
   }
   // Deterministic order, whatever the file system's.
   llvm::sort(Modules, [](const ModuleSummary &A, const ModuleSummary &B) {

@@ -37,10 +37,14 @@ struct MergeStats {
   unsigned WriteHot = 0, ReadMostly = 0, Neutral = 0, Skipped = 0;
 };
 
-/// Merges every *.facts.json file of \p Dir and writes the layout file to
-/// \p OS, padding arrays' elements to lines of \p LineSize bytes (0: the
-/// target's). Errors name the file and what is wrong with it.
-llvm::Expected<MergeStats> mergeFacts(llvm::StringRef Dir, llvm::raw_ostream &OS,
+/// Merges the summaries of \p Inputs and writes the layout file to \p OS,
+/// padding arrays' elements to lines of \p LineSize bytes (0: the
+/// target's). An input is a facts directory (every *.facts.json file in
+/// it) or an object that carries summaries (bitcode a compile with the
+/// plugin wrote, SummaryInModule.h). Errors name the file and what is
+/// wrong with it.
+llvm::Expected<MergeStats> mergeFacts(llvm::ArrayRef<std::string> Inputs,
+                                      llvm::raw_ostream &OS,
                                       const PolicyOptions &Opts,
                                       unsigned LineSize = 0);
 

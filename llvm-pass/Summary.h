@@ -307,8 +307,8 @@ struct GlobalSummary {
   /// A struct: its fields, in order (empty otherwise).
   std::vector<FieldSpan> Fields;
   std::string ExportedAlias;
-  /// definitionFingerprint() of a definition, in a written summary
-  /// (writeSummaryToDir); empty in memory at the full-LTO link.
+  /// definitionFingerprint() of a definition one can lay out (not
+  /// constant, not thread-local): what a layout file is matched by.
   std::string Fingerprint;
   bool InUsedList = false;
   /// Code of this module hands the address (or a pointer derived from it)

@@ -33,6 +33,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/ModuleSlotTracker.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
@@ -42,13 +43,18 @@
 using namespace llvm;
 using namespace cacheline;
 
-std::string cacheline::definitionFingerprint(const GlobalVariable &GV) {
+std::string cacheline::definitionFingerprint(const GlobalVariable &GV,
+                                             ModuleSlotTracker *Slots) {
   std::string S;
   raw_string_ostream OS(S);
   GV.getValueType()->print(OS);
   OS << " = ";
-  if (GV.hasInitializer())
-    GV.getInitializer()->print(OS);
+  if (GV.hasInitializer()) {
+    if (Slots)
+      GV.getInitializer()->print(OS, *Slots);
+    else
+      GV.getInitializer()->print(OS);
+  }
   return utohexstr(compat::hash64(S), /*LowerCase=*/true, /*Width=*/16);
 }
 
@@ -1169,9 +1175,17 @@ ModuleSummary cacheline::summarizeModule(Module &M,
   Function *Main = M.getFunction("main");
   if (Main && (Main->isDeclaration() || Main->hasLocalLinkage()))
     Main = nullptr;
-  for (GlobalVariable &GV : M.globals())
-    if (!GV.getName().starts_with("llvm."))
-      S.Globals.push_back(globalSummary(GV, Pos));
+  // One slot tracker for every initializer printed: each print would
+  // otherwise number the module again.
+  ModuleSlotTracker Slots(&M, /*ShouldInitializeAllMetadata=*/false);
+  for (GlobalVariable &GV : M.globals()) {
+    if (GV.getName().starts_with("llvm."))
+      continue;
+    S.Globals.push_back(globalSummary(GV, Pos));
+    // What a layout file is matched by: only globals one can lay out.
+    if (!GV.isDeclaration() && !GV.isConstant() && !GV.isThreadLocal())
+      S.Globals.back().Fingerprint = definitionFingerprint(GV, &Slots);
+  }
   InitializerFields Fields;
   for (Function &F : M) {
     if (F.isIntrinsic())
@@ -1209,11 +1223,6 @@ Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
                              Dir.str().c_str(), EC.message().c_str());
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    // Only a layout file applied by another build matches definitions by
-    // it; it prints each initializer, so summaries in objects do without.
-    for (GlobalSummary &G : S.Globals)
-      if (G.Definition)
-        G.Fingerprint = definitionFingerprint(*M.getNamedGlobal(G.Name));
     S.write(OS);
     OS.close();
     if (OS.has_error()) {

@@ -26,6 +26,7 @@ namespace llvm {
 class BasicBlock;
 class GlobalVariable;
 class Instruction;
+class ModuleSlotTracker;
 } // namespace llvm
 
 namespace cacheline {
@@ -36,7 +37,7 @@ ModuleSummary summarizeModule(llvm::Module &M,
                               llvm::FunctionAnalysisManager &FAM);
 
 /// Writes \p S, the summary of \p M, into directory \p Dir (created if
-/// missing), with each definition's fingerprint, as
+/// missing), as
 /// <hash of the module identifier>.facts.json, through a temporary file and
 /// a rename so that parallel compiles never see half a file.
 llvm::Error writeSummaryToDir(llvm::StringRef Dir, llvm::Module &M,
@@ -44,7 +45,9 @@ llvm::Error writeSummaryToDir(llvm::StringRef Dir, llvm::Module &M,
 
 /// What makes a definition "the same" between the build that wrote the
 /// facts and the one applying the layout: its type and initializer.
-std::string definitionFingerprint(const llvm::GlobalVariable &GV);
+/// \p Slots, if given, numbers the module once for many calls.
+std::string definitionFingerprint(const llvm::GlobalVariable &GV,
+                                  llvm::ModuleSlotTracker *Slots = nullptr);
 
 } // namespace cacheline
 

@@ -120,12 +120,14 @@ public:
 
 private:
   void put(uint64_t V) {
-    raw_string_ostream OS(Stream);
-    encodeULEB128(V, OS);
+    uint8_t Bytes[16];
+    Stream.append(reinterpret_cast<const char *>(Bytes),
+                  encodeULEB128(V, Bytes));
   }
   void put(int64_t V) {
-    raw_string_ostream OS(Stream);
-    encodeSLEB128(V, OS);
+    uint8_t Bytes[16];
+    Stream.append(reinterpret_cast<const char *>(Bytes),
+                  encodeSLEB128(V, Bytes));
   }
   void put(int V) { put(int64_t(V)); }
   void put(unsigned V) { put(uint64_t(V)); }

@@ -132,6 +132,19 @@ void cacheline::carrySummary(Module &M, const ModuleSummary &S) {
   });
 }
 
+Expected<std::vector<ModuleSummary>>
+cacheline::summariesCarriedBy(const Module &M) {
+  std::vector<ModuleSummary> Out;
+  if (const NamedMDNode *Entries = M.getNamedMetadata(SummariesMetadata))
+    for (const MDNode *E : Entries->operands()) {
+      Expected<ModuleSummary> S = readEntry(*E, M);
+      if (!S)
+        return S.takeError();
+      Out.push_back(std::move(*S));
+    }
+  return Out;
+}
+
 Expected<std::optional<ProgramSummaries>>
 cacheline::readCarriedSummaries(Module &M) {
   NamedMDNode *Entries = M.getNamedMetadata(SummariesMetadata);

@@ -121,6 +121,11 @@ void carrySummary(llvm::Module &M, const ModuleSummary &S);
 llvm::Expected<std::optional<ProgramSummaries>>
 readCarriedSummaries(llvm::Module &M);
 
+/// Every summary \p M carries, in the order the entries are (the summaries
+/// of the modules merged into it); errors as readCarriedSummaries's.
+llvm::Expected<std::vector<ModuleSummary>>
+summariesCarriedBy(const llvm::Module &M);
+
 /// The summaries \p M carries where every definition has one, else the
 /// summary of \p M built now (with a warning when a carried one could not
 /// be used).

@@ -1,6 +1,6 @@
 //===- cacheline-facts.cpp - Facts files, layout files and write profiles ---===//
 //
-//   cacheline-facts merge DIR -o FILE [--hot-write-count N]
+//   cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N]
 //                         [--rare-write-rate R] [--line-size N]
 //                         [--max-element-padding N]
 //   cacheline-facts profile-merge PROFILE... -o FILE
@@ -8,8 +8,9 @@
 //                                   [--hot-write-count N]
 //
 // merge: DIR holds the *.facts.json files compiles wrote with
-// CACHELINE_LAYOUT_FACTS_DIR=DIR; FILE, the layout file, is what
-// CACHELINE_LAYOUT_FILE=FILE applies.
+// CACHELINE_LAYOUT_FACTS_DIR=DIR; an OBJECT is bitcode that carries the
+// summaries of its compile (-flto -fpass-plugin); FILE, the layout file, is
+// what CACHELINE_LAYOUT_FILE=FILE applies.
 // profile-merge: joins the write profiles of several runs or processes of
 // one instrumented build (CACHELINE_LAYOUT_PROFILE_OUT) into one.
 // profile-compare: the static classes of a report against a write profile.
@@ -35,7 +36,7 @@ using namespace llvm;
 using namespace cacheline;
 
 static constexpr const char *Usage =
-    "usage: cacheline-facts merge DIR -o FILE [--hot-write-count N] "
+    "usage: cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N] "
     "[--rare-write-rate R] [--line-size N] [--max-element-padding N]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
     "       cacheline-facts profile-compare REPORT PROFILE [--json] "
@@ -112,9 +113,7 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
 
 int mergeCommand(const Arguments &Args) {
   if (Args.Operands.empty())
-    return usage("no facts directory");
-  if (Args.Operands.size() > 1)
-    return usage("more than one facts directory");
+    return usage("no facts directory or object");
   if (Args.Out.empty())
     return usage("no output file (-o FILE)");
   std::error_code EC;
@@ -122,7 +121,7 @@ int mergeCommand(const Arguments &Args) {
   if (EC)
     return cannotWrite(Args.Out, EC);
   Expected<MergeStats> Stats =
-      mergeFacts(Args.Operands[0], OutFile.os(), Args.Policy, Args.LineSize);
+      mergeFacts(Args.Operands, OutFile.os(), Args.Policy, Args.LineSize);
   if (!Stats)
     return failure(Stats.takeError());
   OutFile.keep();
@@ -183,7 +182,8 @@ int main(int argc, char **argv) {
   if (Args[0] == "-h" || Args[0] == "--help") {
     outs() << Usage
            << "  merge: the per-TU facts compiles wrote into DIR "
-              "(CACHELINE_LAYOUT_FACTS_DIR=DIR)\n"
+              "(CACHELINE_LAYOUT_FACTS_DIR=DIR),\n"
+              "    or the summaries objects carry (-flto -fpass-plugin),\n"
               "    into the layout file FILE (CACHELINE_LAYOUT_FILE=FILE).\n"
               "  profile-merge: write profiles of several runs of one "
               "instrumented build into one.\n"

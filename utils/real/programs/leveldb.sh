@@ -46,7 +46,7 @@ leveldb_build() {
   local common=(-G Ninja -S "$src" -B "$d/build" -DCMAKE_BUILD_TYPE=
                 -DCMAKE_C_COMPILER="$CC_ABS" -DCMAKE_CXX_COMPILER="$LLVM/clang++"
                 -DCMAKE_AR="$LLVM/llvm-ar" -DCMAKE_RANLIB="$LLVM/llvm-ranlib"
-                -DCMAKE_C_FLAGS="$CFLAGS_LTO" -DCMAKE_CXX_FLAGS="$CFLAGS_LTO"
+                -DCMAKE_C_FLAGS="$(cflags_of "$v")" -DCMAKE_CXX_FLAGS="$(cflags_of "$v")"
                 -DBUILD_SHARED_LIBS=OFF -DLEVELDB_BUILD_TESTS=ON -DLEVELDB_BUILD_BENCHMARKS=ON
                 -DLEVELDB_INSTALL=OFF)
   # The configure checks link with the plain flags (they would run the

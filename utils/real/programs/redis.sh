@@ -33,7 +33,7 @@ RD_MAKE_FLAGS="USE_JEMALLOC=yes USE_SYSTEM_JEMALLOC=yes BUILD_TLS=no USE_SYSTEMD
 redis_make() {  # VARIANT DIR LINK-ENV make-args... (LINK-ENV: link_env's output or "")
   local v=$1 d=$2 e=$3; shift 3
   # shellcheck disable=SC2086
-  env $e make -C "$d/src" V=1 CC="$CC_ABS" CFLAGS="$CFLAGS_LTO" LDFLAGS="$(ldflags_of "$v")" \
+  env $e make -C "$d/src" V=1 CC="$CC_ABS" CFLAGS="$(cflags_of "$v")" LDFLAGS="$(ldflags_of "$v")" \
     AR="$LLVM/llvm-ar" RANLIB="$LLVM/llvm-ranlib" \
     $RD_MAKE_FLAGS "$@"
 }
