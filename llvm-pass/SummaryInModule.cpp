@@ -203,6 +203,20 @@ cacheline::readCarriedSummaries(Module &M) {
   });
   if (!Complete)
     return std::nullopt;
+  // A definition the link did not keep (dead, or another's prevailed)
+  // is nobody's to call or write from outside: as internal as the rest.
+  auto Kept = [&](StringRef Name) {
+    const GlobalValue *GV = M.getNamedValue(Name);
+    return GV && !GV->isDeclaration();
+  };
+  for (const ModuleSummary &S : Read) {
+    for (const FunctionSummary &F : S.Functions)
+      if (!F.Local && !Kept(F.Name))
+        P.Internalized.insert(F.Name);
+    for (const GlobalSummary &G : S.Globals)
+      if (G.Definition && !G.Local && !Kept(G.Name))
+        P.Internalized.insert(G.Name);
+  }
   for (unsigned I : Order)
     P.Modules.push_back(std::move(Read[I]));
   return std::move(P);

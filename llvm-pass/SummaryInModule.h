@@ -106,8 +106,8 @@ struct ProgramSummaries {
   SummarySymbols Symbols;
   /// The summaries are the compiles': the link summarized nothing.
   bool Carried = false;
-  /// The external symbols of the summaries that the link made internal
-  /// (SolverOptions::Internalized).
+  /// The external symbols of the summaries that the link made internal or
+  /// dropped (SolverOptions::Internalized).
   llvm::StringSet<> Internalized;
 };
 
