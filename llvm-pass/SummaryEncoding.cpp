@@ -223,24 +223,19 @@ private:
     At = End;
     return false;
   }
-  void get(uint64_t &V) {
+  /// A LEB128 number, by \p Decode (decodeULEB128 or decodeSLEB128).
+  template <typename T, typename DecodeFn>
+  void getLEB128(T &V, DecodeFn Decode) {
     const char *Error = nullptr;
     unsigned N = 0;
-    V = decodeULEB128(At, &N, End, &Error);
+    V = Decode(At, &N, End, &Error);
     if (Error)
       fail();
     else
       At += N;
   }
-  void get(int64_t &V) {
-    const char *Error = nullptr;
-    unsigned N = 0;
-    V = decodeSLEB128(At, &N, End, &Error);
-    if (Error)
-      fail();
-    else
-      At += N;
-  }
+  void get(uint64_t &V) { getLEB128(V, decodeULEB128); }
+  void get(int64_t &V) { getLEB128(V, decodeSLEB128); }
   void get(int &V) {
     int64_t W = 0;
     get(W);
