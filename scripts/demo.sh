@@ -36,8 +36,10 @@ case $SOURCE in
 esac
 echo "== building $SOURCE: $(basename "$CC_DEMO") -O2 -flto -fuse-ld=lld, without and with the pass"
 "$CC_DEMO" -O2 -flto -fuse-ld=lld "$SOURCE" -o "$OUT/$NAME.plain" -lpthread
+# The compile summarizes the source (-fpass-plugin), the link solves it.
 CACHELINE_LAYOUT_REPORT=$OUT/report.json "$CC_DEMO" -O2 -flto -fuse-ld=lld \
-  -Wl,--load-pass-plugin="$PLUGIN" "$SOURCE" -o "$OUT/$NAME.pass" -lpthread
+  -fpass-plugin="$PLUGIN" -Wl,--load-pass-plugin="$PLUGIN" "$SOURCE" \
+  -o "$OUT/$NAME.pass" -lpthread
 
 echo
 echo "== classification ($OUT/report.json)"
