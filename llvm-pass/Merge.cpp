@@ -152,10 +152,10 @@ Error readObject(StringRef Path, std::vector<ModuleSummary> &Out) {
 
 } // namespace
 
-Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
-                                           raw_ostream &OS,
-                                           const PolicyOptions &Opts,
-                                           unsigned LineSize) {
+/// The summaries of \p Inputs, in a deterministic order, whatever the file
+/// system's.
+static Expected<std::vector<ModuleSummary>>
+readSummaries(ArrayRef<std::string> Inputs) {
   std::vector<ModuleSummary> Modules;
   for (const std::string &In : Inputs) {
     if (!sys::fs::exists(In))
@@ -166,18 +166,49 @@ Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
                                             : readObject(In, Modules))
       return std::move(E);
   }
-  // Deterministic order, whatever the file system's.
   llvm::sort(Modules, [](const ModuleSummary &A, const ModuleSummary &B) {
     return std::tie(A.Source, A.Module) < std::tie(B.Source, B.Module);
   });
-  MergeStats Stats;
-  Stats.Files = Modules.size();
-  if (!LineSize)
-    LineSize = defaultLineSize(Triple(Modules.front().Target));
+  return Modules;
+}
+
+/// The solver's options for the summaries of one program before its link.
+static SolverOptions beforeLink(const PolicyOptions &Opts) {
   SolverOptions SolverOpts;
   SolverOpts.BeforeLink = true;
   SolverOpts.Policy = Opts;
-  Solver Program(std::move(Modules), SolverOpts);
+  return SolverOpts;
+}
+
+Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
+                                           raw_ostream &OS,
+                                           const PolicyOptions &Opts,
+                                           unsigned LineSize) {
+  Expected<std::vector<ModuleSummary>> Modules = readSummaries(Inputs);
+  if (!Modules)
+    return Modules.takeError();
+  MergeStats Stats;
+  Stats.Files = Modules->size();
+  if (!LineSize)
+    LineSize = defaultLineSize(Triple(Modules->front().Target));
+  Solver Program(std::move(*Modules), beforeLink(Opts));
   writeLayoutFile(OS, Program, Opts, LineSize, Stats);
   return Stats;
+}
+
+Error cacheline::printSolved(ArrayRef<std::string> Inputs, raw_ostream &OS,
+                             const PolicyOptions &Opts) {
+  Expected<std::vector<ModuleSummary>> Modules = readSummaries(Inputs);
+  if (!Modules)
+    return Modules.takeError();
+  Solver Program(std::move(*Modules), beforeLink(Opts));
+  for (const SolvedGlobal &G : Program.solveGlobals()) {
+    Decision D = decide(G.Record, Program.hasThreads(), Opts);
+    OS << "global " << G.Name;
+    if (G.Module >= 0)
+      OS << " (" << Program.modules()[G.Module].Source << ")";
+    OS << ": " << globalClassName(D.Class) << ": " << D.Reason << "\n";
+  }
+  Program.print(OS);
+  return Error::success();
 }

@@ -48,6 +48,14 @@ llvm::Expected<MergeStats> mergeFacts(llvm::ArrayRef<std::string> Inputs,
                                       const PolicyOptions &Opts,
                                       unsigned LineSize = 0);
 
+/// The whole program \p Inputs describe (as mergeFacts reads them), solved
+/// and classified, printed as print<cacheline-layout> prints a module: one
+/// line per global ("global NAME [(TU)]: CLASS: REASON"), whether threads
+/// run, and each function's role. Solver and policy tests run on
+/// hand-written facts this way, with no IR.
+llvm::Error printSolved(llvm::ArrayRef<std::string> Inputs,
+                        llvm::raw_ostream &OS, const PolicyOptions &Opts);
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_MERGE_H

@@ -3,6 +3,8 @@
 //   cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N]
 //                         [--rare-write-rate R] [--line-size N]
 //                         [--max-element-padding N]
+//   cacheline-facts solve DIR|OBJECT... [--hot-write-count N]
+//                         [--rare-write-rate R]
 //   cacheline-facts profile-merge PROFILE... -o FILE
 //   cacheline-facts profile-compare REPORT PROFILE [--json]
 //                                   [--hot-write-count N]
@@ -11,6 +13,9 @@
 // CACHELINE_LAYOUT_FACTS_DIR=DIR; an OBJECT is bitcode that carries the
 // summaries of its compile (-flto -fpass-plugin); FILE, the layout file, is
 // what CACHELINE_LAYOUT_FILE=FILE applies.
+// solve: the same inputs, solved and classified, printed as
+// print<cacheline-layout> prints a module (each global's class and reason,
+// each function's role): the solver and the rules on summaries alone.
 // profile-merge: joins the write profiles of several runs or processes of
 // one instrumented build (CACHELINE_LAYOUT_PROFILE_OUT) into one.
 // profile-compare: the static classes of a report against a write profile.
@@ -38,6 +43,8 @@ using namespace cacheline;
 static constexpr const char *Usage =
     "usage: cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N] "
     "[--rare-write-rate R] [--line-size N] [--max-element-padding N]\n"
+    "       cacheline-facts solve DIR|OBJECT... [--hot-write-count N] "
+    "[--rare-write-rate R]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
     "       cacheline-facts profile-compare REPORT PROFILE [--json] "
     "[--hot-write-count N]\n";
@@ -109,6 +116,14 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
       return ("--hot-write-count: invalid count '" + V + "'").str();
   }
   return std::nullopt;
+}
+
+int solveCommand(const Arguments &Args) {
+  if (Args.Operands.empty())
+    return usage("no facts directory or object");
+  if (Error E = printSolved(Args.Operands, outs(), Args.Policy))
+    return failure(std::move(E));
+  return 0;
 }
 
 int mergeCommand(const Arguments &Args) {
@@ -185,6 +200,8 @@ int main(int argc, char **argv) {
               "(CACHELINE_LAYOUT_FACTS_DIR=DIR),\n"
               "    or the summaries objects carry (-flto -fpass-plugin),\n"
               "    into the layout file FILE (CACHELINE_LAYOUT_FILE=FILE).\n"
+              "  solve: the same, each global's class and reason and each "
+              "function's role, printed.\n"
               "  profile-merge: write profiles of several runs of one "
               "instrumented build into one.\n"
               "  profile-compare: the static classes of a report against a "
@@ -201,6 +218,7 @@ int main(int argc, char **argv) {
        {"-o", "--hot-write-count", "--rare-write-rate", "--line-size",
         "--max-element-padding"},
        mergeCommand},
+      {"solve", {"--hot-write-count", "--rare-write-rate"}, solveCommand},
       {"profile-merge", {"-o"}, profileMergeCommand},
       {"profile-compare", {"--json", "--hot-write-count"},
        profileCompareCommand},
