@@ -1,8 +1,9 @@
 //===- Solver.h - The whole program, from its summaries ---------*- C++ -*-===//
 //
 // The one whole-program analysis, on summaries only (Summary.h): the
-// full-LTO pass gives it the merged module's summary, `cacheline-facts
-// merge` every translation unit's. It works out
+// full-LTO pass and `cacheline-facts merge` give it every translation
+// unit's (the full-LTO pass the merged module's, where the objects carry
+// none). It works out
 //
 //  * the call graph: direct calls, callbacks handed to known library
 //    functions, and indirect calls resolved to the functions whose
@@ -52,8 +53,8 @@ struct SolverOptions {
   /// The summaries are the translation units of one program before its
   /// link. If one defines main, every external symbol is the program's own,
   /// as the full-LTO link internalizes them; else (a library) external
-  /// symbols stay exported. Without this, linkage is as the summaries say
-  /// (the merged module of a full-LTO link).
+  /// symbols stay exported. Without this, linkage is as the summaries say,
+  /// and Internalized (the full-LTO link).
   bool BeforeLink = false;
   /// AssumeClosed: an executable's own exported globals (not weak) count
   /// as internal. HotWriteCount: a counted loop of fewer iterations

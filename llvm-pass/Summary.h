@@ -2,12 +2,13 @@
 //
 // The program summary: IR-free, typed facts about one module, from which
 // the whole-program solver (Solver.h) works out who writes each global,
-// when and how often. One builder (SummaryBuilder.h) makes it, from a
-// translation unit at compile time (written as a facts file for
-// `cacheline-facts merge`) and from the merged module at the full-LTO link
-// (kept in memory): the two flows classify from the same facts with the
-// same solver, as LLVM's full and thin LTO both work from the
-// ModuleSummaryIndex.
+// when and how often. One builder (SummaryBuilder.h) makes it, once per
+// translation unit, where it compiles: carried in the object for the
+// full-LTO link (SummaryInModule.h) or written as a facts file for
+// `cacheline-facts merge`; a link whose objects carry none summarizes the
+// merged module as it arrives. The two flows classify from the same
+// summaries with the same solver, as LLVM's full and thin LTO both work
+// from the ModuleSummaryIndex.
 //
 // A summary records nothing that needs another module to decide. Where a
 // fact depends on another function's body or linkage (a pointer handed to
@@ -15,7 +16,9 @@
 // and the answer to use if no module has that body; the solver answers it.
 //
 // This file is the schema: the structs and their JSON form (toJSON and
-// fromJSON), one record per line in a facts file; docs/two-stage.md.
+// fromJSON), one record per line in a facts file; docs/two-stage.md. The
+// compact form carried in objects lists the same fields
+// (SummaryEncoding.cpp).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,9 @@
 //===- SummaryBuilder.h - IR to program summary -----------------*- C++ -*-===//
 //
 // The one builder of the summary (Summary.h): run on a translation unit at
-// compile time (the facts file of the two-stage flow) and on the merged
-// module at the full-LTO link (in memory). It follows every pointer derived
+// compile time (carried in the object, or the facts file of the two-stage
+// flow), and on the merged module at a full-LTO link whose objects carry
+// no summary. It follows every pointer derived
 // from each global and each pointer parameter (PointerUseWalker.h), every
 // use of each function's address, and every call, and records what it
 // finds with the context one function can see: loop, block frequency,
