@@ -455,6 +455,13 @@ bool isFullLTOPreLink(const Module &M) {
   return Flag && Flag->isZero();
 }
 
+/// A compile whose output is bitcode for an LTO link, full or thin: clang
+/// (16 and 19) marks both with "EnableSplitLTOUnit", a compile without LTO
+/// with neither.
+bool isLTOPreLink(const Module &M) {
+  return isFullLTOPreLink(M) || M.getModuleFlag("EnableSplitLTOUnit");
+}
+
 } // namespace
 
 PreservedAnalyses CachelineCompileTimePass::run(Module &M,
@@ -464,12 +471,15 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
   if (Summarize) {
     std::optional<std::string> Dir =
         optionOrEnv(FactsDirOpt, "CACHELINE_LAYOUT_FACTS_DIR", Origin);
-    // Once per translation unit, for the link and the facts alike.
-    if (Dir || PreLink || Carry) {
+    // Once per translation unit, for the link, the merge and the facts
+    // alike; carried in bitcode, which the full-LTO link and
+    // `cacheline-facts merge` read.
+    bool CarryIt = Carry || isLTOPreLink(M);
+    if (Dir || CarryIt) {
       FunctionAnalysisManager &FAM =
           MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
       ModuleSummary S = summarizeModule(M, FAM);
-      if (PreLink || Carry)
+      if (CarryIt)
         carrySummary(M, S);
       if (Dir)
         if (Error E = writeSummaryToDir(*Dir, M, std::move(S)))

@@ -123,7 +123,8 @@ public:
 };
 
 /// The compile's part: summarizes the module once, carries the summary
-/// inside a full-LTO pre-link compile's bitcode for the link
+/// inside an LTO pre-link compile's bitcode (full or thin) for the link and
+/// `cacheline-facts merge`
 /// (SummaryInModule.h), writes it as the module's facts
 /// (CACHELINE_LAYOUT_FACTS_DIR) for the two-stage flow, and applies a
 /// merged layout file (CACHELINE_LAYOUT_FILE) to the globals it defines.
@@ -136,8 +137,8 @@ public:
   /// \p Summarize: a compile (pre-link or without LTO), not a backend,
   /// whose module is the TU's own. \p Apply: apply a layout file if one is
   /// given (never in a full-LTO pre-link compile: the link lays out).
-  /// \p Carry: carry the summary in any module, not only a full-LTO
-  /// pre-link compile's (opt -passes=cacheline-carry-summary).
+  /// \p Carry: carry the summary in any module, not only an LTO pre-link
+  /// compile's (opt -passes=cacheline-carry-summary).
   CachelineCompileTimePass(bool Summarize, bool Apply, bool Carry = false)
       : Summarize(Summarize), Apply(Apply), Carry(Carry) {}
   llvm::PreservedAnalyses run(llvm::Module &M,

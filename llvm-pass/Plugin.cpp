@@ -13,8 +13,8 @@
 // places in llvm.compiler.used, which GlobalOpt leaves alone).
 // Compile-time pipelines never reach the full-LTO extension points; there
 // CachelineCompileTimePass runs at the optimizer-last extension point: it
-// summarizes the module, carries the summary in a full-LTO pre-link
-// compile's bitcode, writes facts and applies a layout file when the
+// summarizes the module, carries the summary in an LTO pre-link compile's
+// bitcode, writes facts and applies a layout file when the
 // environment asks for them. In a ThinLTO backend it applies a layout file
 // at the early-simplification extension point, before the backend's
 // GlobalOpt changes the globals.

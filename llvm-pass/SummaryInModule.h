@@ -1,9 +1,10 @@
 //===- SummaryInModule.h - Summaries carried inside the bitcode -*- C++ -*-===//
 //
 // A compile that loads the plugin summarizes its module once, as the
-// compile leaves it, and a full-LTO pre-link compile carries that summary
-// inside the bitcode it writes, so that no side file can get out of step
-// with the objects:
+// compile leaves it, and an LTO pre-link compile (full or thin) carries
+// that summary inside the bitcode it writes, so that no side file can get
+// out of step with the objects (the full-LTO link and `cacheline-facts
+// merge` read it):
 //
 //   !cacheline.summaries = !{!S}         one entry per translation unit
 //   !S = !{!TU, !"cacheline-summary", !"<LLVM release>", !"<target>",
