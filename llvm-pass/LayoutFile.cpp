@@ -43,6 +43,12 @@ Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
   if (!Top || Top->getString("format") != "cacheline-layout-file")
     return Fail("not a cacheline layout file (written by cacheline-facts "
                 "merge)");
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (Version != int64_t(LayoutFileVersion))
+    return Fail("layout file of another version of cacheline-layout (" +
+                (Version ? "version " + Twine(*Version) : Twine("no version")) +
+                ", this plugin reads version " + Twine(LayoutFileVersion) +
+                "): merge again");
   const json::Array *Globals = Top->getArray("globals");
   if (!Globals)
     return Fail("corrupt layout file: no \"globals\"");

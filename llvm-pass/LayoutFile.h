@@ -29,6 +29,10 @@ class Module;
 
 namespace cacheline {
 
+/// Version of the layout-file format `cacheline-facts merge` writes; a file
+/// of another version is refused.
+constexpr unsigned LayoutFileVersion = 1;
+
 struct LayoutEntry {
   std::string Name;
   std::string Module; ///< Source file of an internal global; else empty.

@@ -6,6 +6,7 @@
 #include "Report.h"
 #include "Solver.h"
 #include "JSONFile.h"
+#include "LayoutFile.h"
 #include "SummaryInModule.h"
 
 #include "llvm/IR/LLVMContext.h"
@@ -30,7 +31,8 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
                      MergeStats &Stats) {
   ArrayRef<ModuleSummary> Modules = Program.modules();
   std::vector<GlobalClass> Classes;
-  OS << "{\n  \"format\": \"cacheline-layout-file\",\n  \"version\": 1,\n";
+  OS << "{\n  \"format\": \"cacheline-layout-file\",\n  \"version\": "
+     << LayoutFileVersion << ",\n";
   OS << "  \"program\": \""
      << (Program.isExecutable() ? "executable" : "library") << "\",\n";
   OS << "  \"target\": "
