@@ -303,7 +303,8 @@ struct Solver::Program {
   void solve();
   void scanFunctionAddresses();
   /// Records what \p Use makes of function \p F: a root of a phase, a
-  /// thread entry, an escape or an address taken.
+  /// thread entry, an escape, an address taken, or nothing of its own (a
+  /// synchronous callback: an edge from the call).
   void applyRootUse(const std::string &F, AddressUse Use);
   /// What the calls that function \p Key hands its parameter \p Arg to
   /// make of a function address passed in, following parameters handed on
@@ -564,8 +565,13 @@ void Solver::Program::applyRootUse(const std::string &F, AddressUse Use) {
   case AddressUse::Taken:
     AddressTaken.insert(F);
     break;
-  default:
-    break; // Call edges and handed-on addresses: resolved by the callers.
+  case AddressUse::Synchronous:
+    break; // An edge from the call: see collectCallSites.
+  case AddressUse::PassedToCall:
+  case AddressUse::PassedToIndirectCall:
+  case AddressUse::InInitializer:
+  case AddressUse::StoredTo:
+    llvm_unreachable("resolved by scanFunctionAddresses");
   }
 }
 
@@ -642,17 +648,9 @@ void Solver::Program::scanFunctionAddresses() {
       else
         NotOnlyInFields.insert(F);
       switch (Use) {
-      case AddressUse::ThreadEntry:
-      case AddressUse::RunOnce:
-      case AddressUse::AtExit:
-      case AddressUse::Ctor:
-      case AddressUse::Escaped:
-      case AddressUse::Timer:
-      case AddressUse::Taken:
+      default:
         applyRootUse(F, Use);
         break;
-      case AddressUse::Synchronous:
-        break; // An edge from the call: see collectCallSites.
       case AddressUse::PassedToIndirectCall:
         // Taken by the functions the call reaches; an escape if it reaches
         // none of the program's (resolveIndirectArguments).

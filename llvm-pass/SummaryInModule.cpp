@@ -150,35 +150,21 @@ cacheline::readCarriedSummaries(Module &M) {
   NamedMDNode *Entries = M.getNamedMetadata(SummariesMetadata);
   if (!Entries)
     return std::nullopt;
-  std::vector<ModuleSummary> Read;
-  DenseMap<const MDNode *, unsigned> EntryOf; // By translation unit.
-  std::vector<StringSet<>> LocalIn; // Each summary's internal symbols.
-  for (const MDNode *E : Entries->operands()) {
-    Expected<ModuleSummary> S = readEntry(*E, M);
-    if (!S)
-      return S.takeError();
-    EntryOf[cast<MDNode>(E->getOperand(0).get())] = Read.size();
-    StringSet<> &Local = LocalIn.emplace_back();
-    for (const FunctionSummary &F : S->Functions)
-      if (F.Local)
-        Local.insert(F.Name);
-    for (const GlobalSummary &G : S->Globals)
-      if (G.Local)
-        Local.insert(G.Name);
-    Read.push_back(std::move(*S));
-  }
+  Expected<std::vector<ModuleSummary>> Read = summariesCarriedBy(M);
+  if (!Read)
+    return Read.takeError();
   // The order `cacheline-facts merge` gives the facts files, whatever the
   // link order: where two summaries define one linkonce_odr function, the
   // solver takes the first.
-  std::vector<unsigned> Order(Read.size());
+  std::vector<unsigned> Order(Read->size());
   std::iota(Order.begin(), Order.end(), 0);
   llvm::sort(Order, [&](unsigned A, unsigned B) {
-    return std::tie(Read[A].Source, Read[A].Module, A) <
-           std::tie(Read[B].Source, Read[B].Module, B);
+    return std::tie((*Read)[A].Source, (*Read)[A].Module, A) <
+           std::tie((*Read)[B].Source, (*Read)[B].Module, B);
   });
-  std::vector<unsigned> Rank(Read.size());
+  DenseMap<const MDNode *, unsigned> RankOf; // By translation unit.
   for (unsigned I = 0; I < Order.size(); ++I)
-    Rank[Order[I]] = I;
+    RankOf[cast<MDNode>(Entries->getOperand(Order[I])->getOperand(0))] = I;
 
   ProgramSummaries P;
   P.Carried = true;
@@ -188,37 +174,36 @@ cacheline::readCarriedSummaries(Module &M) {
     auto *TU = O && O->getNumOperands() == 2
                    ? dyn_cast_or_null<MDNode>(O->getOperand(0).get())
                    : nullptr;
-    auto It = TU ? EntryOf.find(TU) : EntryOf.end();
-    if (It == EntryOf.end()) {
+    auto It = TU ? RankOf.find(TU) : RankOf.end();
+    if (It == RankOf.end()) {
       LLVM_DEBUG(if (Complete) dbgs()
                  << "cacheline-summary: " << GO.getName()
                  << " carries no summary: summarizing the module\n");
       Complete = false;
       return;
     }
-    StringRef Name = stringOperand(*O, 1);
-    P.Symbols.add(GO, Rank[It->second], Name);
-    if (GO.hasLocalLinkage() && !LocalIn[It->second].contains(Name))
-      P.Internalized.insert(Name);
+    P.Symbols.add(GO, It->second, stringOperand(*O, 1));
   });
   if (!Complete)
     return std::nullopt;
-  // A definition the link did not keep (dead, or another's prevailed)
-  // is nobody's to call or write from outside: as internal as the rest.
-  auto Kept = [&](StringRef Name) {
+  // An external symbol of the summaries that the link made internal, or
+  // did not keep (dead, or another's prevailed), is nobody's to call or
+  // write from outside. (The link renames only internal symbols: an
+  // external one keeps its name.)
+  auto Internal = [&](StringRef Name) {
     const GlobalValue *GV = M.getNamedValue(Name);
-    return GV && !GV->isDeclaration();
+    return !GV || GV->isDeclaration() || GV->hasLocalLinkage();
   };
-  for (const ModuleSummary &S : Read) {
+  for (const ModuleSummary &S : *Read) {
     for (const FunctionSummary &F : S.Functions)
-      if (!F.Local && !Kept(F.Name))
+      if (!F.Local && Internal(F.Name))
         P.Internalized.insert(F.Name);
     for (const GlobalSummary &G : S.Globals)
-      if (G.Definition && !G.Local && !Kept(G.Name))
+      if (G.Definition && !G.Local && Internal(G.Name))
         P.Internalized.insert(G.Name);
   }
   for (unsigned I : Order)
-    P.Modules.push_back(std::move(Read[I]));
+    P.Modules.push_back(std::move((*Read)[I]));
   return std::move(P);
 }
 
