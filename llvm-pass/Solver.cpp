@@ -2,24 +2,37 @@
 
 #include "Solver.h"
 
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <functional>
+#include <numeric>
 
 using namespace llvm;
 using namespace cacheline;
 
+#define DEBUG_TYPE "cacheline-solver"
+
 namespace {
+
+/// A function of the program, by its index in Program::Fns: the phase
+/// sets and the call graph are vectors and bit vectors over these.
+using FnId = unsigned;
+constexpr FnId NoFn = ~0u;
 
 struct FuncEntry {
   unsigned Module;
   const FunctionSummary *F;
-  /// Its index in Program::FuncOrder.
-  unsigned Id;
+  /// Its name, qualified by its module when internal (Program::localKey).
+  std::string Key;
+  /// An external function the link made internal (SolverOptions).
+  bool Internalized = false;
 };
 
 struct GlobalEntry {
@@ -32,11 +45,11 @@ struct GlobalEntry {
 
 /// One call and the functions it may reach.
 struct CallSite {
-  std::string Caller;
+  FnId Caller;
   const CallSiteSummary *Site;
-  /// By Program::FuncOrder index: the signature fallback gives an indirect
+  /// The signature fallback gives an indirect
   /// call every address-taken function of its type, often hundreds.
-  std::vector<unsigned> Targets;
+  std::vector<FnId> Targets;
   bool StartsThreads = false; ///< May create a thread (directly or not).
   bool JoinsThreads = false;  ///< May wait for a thread to end.
   bool Waits = false;         ///< May block (directly or not).
@@ -74,6 +87,37 @@ struct GlobalUses {
   bool OpaqueStores = false;
 };
 
+/// A set of the program's functions.
+class FnSet {
+public:
+  bool contains(FnId F) const { return F < Bits.size() && Bits.test(F); }
+  /// Returns whether \p F was not in the set yet.
+  bool insert(FnId F) {
+    assert(F != NoFn && "not a function of the program");
+    if (contains(F))
+      return false;
+    if (F >= Bits.size())
+      Bits.resize(F + 1);
+    Bits.set(F);
+    ++Size;
+    return true;
+  }
+  void erase(FnId F) {
+    if (!contains(F))
+      return;
+    Bits.reset(F);
+    --Size;
+  }
+  bool empty() const { return Size == 0; }
+  unsigned count() const { return Size; }
+  /// The members, in id order.
+  auto members() const { return Bits.set_bits(); }
+
+private:
+  BitVector Bits;
+  unsigned Size = 0;
+};
+
 } // namespace
 
 struct Solver::Program {
@@ -82,17 +126,25 @@ struct Solver::Program {
 
   ArrayRef<ModuleSummary> Modules;
   SolverOptions Opts;
-  std::string Main;
+  /// main, if some module defines it; NoFn in a library.
+  FnId Main = NoFn;
   /// The summaries are an executable's before its link: every external
   /// symbol is the program's own.
   bool AllLocal = false;
   bool HasThreads = false;
 
-  StringMap<FuncEntry> Funcs;
-  std::vector<std::string> FuncOrder;
+  /// Every defined function once: a linkonce_odr body in several modules
+  /// is the first module's.
+  std::vector<FuncEntry> Fns;
+  /// The functions ordered by key: the order the rules visit them in
+  /// where the order matters (which driver a report names, the order of a
+  /// function's callers).
+  std::vector<FnId> ByKey;
+  /// By name: the external functions, and each module's internal ones.
+  StringMap<FnId> ExternalFns;
+  std::vector<StringMap<FnId>> LocalFns;
   StringMap<GlobalEntry> Globals;
   std::vector<std::string> GlobalOrder;
-  std::vector<StringSet<>> LocalFns;
   /// What a caller does with a function's result (CallResults), and the
   /// call's constant arguments (ReturnedPointer::When).
   struct ResultUse {
@@ -100,79 +152,83 @@ struct Solver::Program {
     const PointerSummary *Uses;
     const CallSiteSummary *Site;
   };
-  /// By the function's key.
-  std::map<std::string, std::vector<ResultUse>> ResultUses;
+  /// Of each function.
+  std::vector<std::vector<ResultUse>> ResultUses;
 
   // How each function's address is used. Timer callbacks run while threads
   // run, but at a timer's pace: they are no roots of hot code.
-  StringSet<> ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots,
-      AddressTaken, Escaped, TimerCallbacks;
+  FnSet ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots, AddressTaken,
+      Escaped, TimerCallbacks;
   /// Of each function in Escaped: the share of the unknown code's calls
   /// that can reach it. Code handed a table of N functions calls one of
   /// them per call, and with no profile any one as likely as another (as
   /// share() weighs an indirect call of the program); a function handed
   /// over by itself gets every call.
-  StringMap<double> EscapeShare;
-  void escape(const std::string &F, double Share = 1) {
+  DenseMap<FnId, double> EscapeShare;
+  void escape(FnId F, double Share = 1) {
     Escaped.insert(F);
     double &S = EscapeShare[F];
     S = std::max(S, Share);
   }
-  std::vector<std::string> ThreadEntryList;
+  std::vector<FnId> ThreadEntryList;
   /// Of each function whose every address use puts it in struct fields
   /// (FunctionFields.h): those fields.
-  StringMap<std::set<std::string>> OnlyInFields;
+  DenseMap<FnId, std::set<std::string>> OnlyInFields;
   /// Functions handed to indirect calls, pending the calls' targets.
   struct IndirectArgument {
-    std::string Function, Caller;
+    FnId Function, Caller;
     int Site;
   };
   std::vector<IndirectArgument> IndirectArguments;
 
-  std::map<std::string, std::vector<CallSite>> CallSites;
-  /// Of each function, by its FuncOrder index.
+  /// Of each function: its calls, as its summary's Calls.
+  std::vector<std::vector<CallSite>> CallSites;
+  /// Of each function: the calls that may reach it.
   std::vector<std::vector<const CallSite *>> Callers;
-  StringSet<> MayStartThreads, MayJoinThreads, MayWait;
+  FnSet MayStartThreads, MayJoinThreads, MayWait;
 
   /// Of a function split at its first thread creation: the blocks that
   /// run only before it, and the first creating call of a block where the
   /// creation happens part-way.
   struct BeforeThreads {
-    std::set<int> Blocks;
-    std::map<int, int> FirstCreation;
+    BitVector Blocks;
+    DenseMap<int, int> FirstCreation;
+    bool contains(int Block) const {
+      return Block >= 0 && unsigned(Block) < Blocks.size() && Blocks[Block];
+    }
   };
   /// Main, and the functions that start threads but that only start-up
   /// code calls (an init routine starting a logger thread): start-up runs
   /// into each up to its first thread creation.
-  StringMap<BeforeThreads> SplitAtFirstThread;
+  DenseMap<FnId, BeforeThreads> SplitAtFirstThread;
 
-  StringSet<> StartUpOnly, ShutdownOnly, Hot;
+  FnSet StartUpOnly, ShutdownOnly, Hot;
   /// Functions that run at most once per thread: thread entries, and what
   /// only their thread start-up calls. Their code before their loops is
   /// thread start-up; their loops are the steady state.
-  StringSet<> OncePerThread;
+  FnSet OncePerThread;
   /// Of each hot function: how many times it runs per iteration of the busy
   /// loop that drives it (the largest over the paths from such loops).
-  StringMap<double> Rate;
+  DenseMap<FnId, double> Rate;
   /// Not hot, but run at the pace of events or timers: timer callbacks and
   /// what run-time code calls from waiting loops, and what they call.
-  StringSet<> EventPaced;
-  /// Of each hot function: the caller that gave it its rate (empty for the
+  FnSet EventPaced;
+  /// Of each hot function: the caller that gave it its rate (NoFn for the
   /// roots: thread entries, callbacks of unknown code), so that a report can
   /// say which loop drives a write.
-  StringMap<std::string> DrivenBy;
+  std::vector<FnId> DrivenBy;
   /// Of each function with call sites: its waiting loops (see loopKind).
-  mutable StringMap<std::vector<int>> WaitingLoopCache;
+  mutable std::vector<std::optional<std::vector<int>>> WaitingLoopCache;
   /// Functions that run a bounded number of times while threads run:
   /// called only by main outside its loops, from start-up or shutdown
   /// code, or by one another the same way, counted loops allowed. A
   /// counted loop in them (or in main) is no steady state of its own.
-  StringSet<> RunsBounded;
+  FnSet RunsBounded;
   /// Functions of a whole program that nothing calls but one another and
   /// whose address nothing takes: the link drops them (full LTO's GlobalDCE
   /// already has), and their accesses and calls never happen.
-  StringSet<> NeverRuns;
-  bool neverRuns(unsigned M, const std::string &Name) const {
+  FnSet NeverRuns;
+  bool neverRuns(unsigned M, StringRef Name) const {
     return !NeverRuns.empty() && NeverRuns.contains(resolveFn(M, Name));
   }
 
@@ -183,24 +239,16 @@ struct Solver::Program {
   static std::string keyOf(const GlobalEntry &G) {
     return G.Module >= 0 ? localKey(G.Module, G.Name) : G.Name;
   }
-  /// The function \p Name refers to in module \p M; empty if no module
+  /// The function \p Name refers to in module \p M; NoFn if no module
   /// defines it.
-  std::string resolveFn(unsigned M, StringRef Name) const {
-    if (LocalFns[M].contains(Name))
-      return localKey(M, Name);
-    if (Funcs.count(Name))
-      return Name.str();
-    return {};
+  FnId resolveFn(unsigned M, StringRef Name) const {
+    auto Local = LocalFns[M].find(Name);
+    if (Local != LocalFns[M].end())
+      return Local->second;
+    auto External = ExternalFns.find(Name);
+    return External == ExternalFns.end() ? NoFn : External->second;
   }
-  const FunctionSummary &fn(const std::string &Key) const {
-    return *Funcs.find(Key)->second.F;
-  }
-  /// The keys of the functions \p CS may reach.
-  auto targets(const CallSite &CS) const {
-    return map_range(CS.Targets, [this](unsigned Id) -> const std::string & {
-      return FuncOrder[Id];
-    });
-  }
+  const FunctionSummary &fn(FnId F) const { return *Fns[F].F; }
   /// The share of \p CS's runs that go to each of its targets: one
   /// indirect call runs one of them, and with no profile, any one as likely
   /// as another (as BranchProbabilityInfo weighs a switch's cases).
@@ -210,49 +258,42 @@ struct Solver::Program {
                : 1.0;
   }
   /// Call \p Site of \p Caller (an index into its summary's Calls).
-  const CallSite *callSiteAt(const std::string &Caller, int Site) const {
-    auto Sites = CallSites.find(Caller);
-    if (Sites == CallSites.end() || Site < 0 ||
-        size_t(Site) >= Sites->second.size())
+  const CallSite *callSiteAt(FnId Caller, int Site) const {
+    if (Caller == NoFn || Site < 0 ||
+        size_t(Site) >= CallSites[Caller].size())
       return nullptr;
-    return &Sites->second[Site];
+    return &CallSites[Caller][Site];
   }
-  unsigned idOf(const std::string &Key) const {
-    return Funcs.find(Key)->second.Id;
-  }
-  const std::vector<const CallSite *> &callersOf(const std::string &Key) const {
+  const std::vector<const CallSite *> &callersOf(FnId F) const {
     static const std::vector<const CallSite *> None;
-    auto It = Funcs.find(Key);
-    return It == Funcs.end() ? None : Callers[It->second.Id];
+    return F == NoFn ? None : Callers[F];
   }
-  /// Calls into \p Key run its body: it is defined, and not replaceable at
+  /// Calls into \p F run its body: it is defined, and not replaceable at
   /// run time.
-  bool bodyVisible(const std::string &Key) const {
-    return !Key.empty() &&
-           (AllLocal || !fn(Key).Interposable || internalized(Key));
+  bool bodyVisible(FnId F) const {
+    return F != NoFn &&
+           (AllLocal || !fn(F).Interposable || Fns[F].Internalized);
   }
-  bool localFn(const std::string &Key) const {
-    return AllLocal || fn(Key).Local || internalized(Key);
+  bool localFn(FnId F) const {
+    return AllLocal || fn(F).Local || Fns[F].Internalized;
   }
-  /// The link made the external symbol \p Key internal.
-  bool internalized(StringRef Key) const {
-    return Opts.Internalized.contains(Key);
+  /// The link made the external symbol \p Name internal.
+  bool internalized(StringRef Name) const {
+    return Opts.Internalized.contains(Name);
   }
-  /// Every call of \p Key is a call site of the program (its results and
+  /// Every call of \p F is a call site of the program (its results and
   /// arguments go nowhere else).
-  bool allCallsSeen(const std::string &Key) const {
-    return bodyVisible(Key) && localFn(Key) && !calledByUnseenCode(Key);
+  bool allCallsSeen(FnId F) const {
+    return bodyVisible(F) && localFn(F) && !calledByUnseenCode(F);
   }
   /// \p CS is an indirect call whose every target is known and has its
   /// body in some module.
   bool targetsSeen(const CallSite &CS) const {
     return CS.Site->Kind == CallKind::Indirect && !CS.Targets.empty() &&
-           all_of(targets(CS), [&](const std::string &T) {
-             return bodyVisible(T);
-           });
+           all_of(CS.Targets, [&](FnId T) { return bodyVisible(T); });
   }
   bool closedGlobal(const GlobalEntry &G) const {
-    return Opts.Policy.AssumeClosed && !Main.empty() && G.Def &&
+    return Opts.Policy.AssumeClosed && Main != NoFn && G.Def &&
            !G.Def->Interposable;
   }
   bool localGlobal(const GlobalEntry &G) const {
@@ -305,13 +346,12 @@ struct Solver::Program {
   /// Records what \p Use makes of function \p F: a root of a phase, a
   /// thread entry, an escape, an address taken, or nothing of its own (a
   /// synchronous callback: an edge from the call).
-  void applyRootUse(const std::string &F, AddressUse Use);
-  /// What the calls that function \p Key hands its parameter \p Arg to
+  void applyRootUse(FnId F, AddressUse Use);
+  /// What the calls that function \p F hands its parameter \p Arg to
   /// make of a function address passed in, following parameters handed on
   /// into bodies the program has (\p Seen: the parameters followed).
   std::vector<AddressUse>
-  handedUses(const std::string &Key, int Arg,
-             std::set<std::pair<std::string, int>> &Seen) const;
+  handedUses(FnId F, int Arg, DenseSet<std::pair<FnId, int>> &Seen) const;
   void collectCallSites();
   /// Calls of a pointer that dlsym returned, directly or through functions
   /// of the program that return only what it returns: they reach code the
@@ -327,32 +367,31 @@ struct Solver::Program {
   void computeHot();
   void computeEventPaced();
 
-  bool isBeforeThreads(const std::string &F, const Position &P) const;
+  bool isBeforeThreads(FnId F, const Position &P) const;
   /// \p F's blocks before its first thread creation; none if the summary
   /// lacks its CFG.
-  std::optional<BeforeThreads> beforeThreads(const std::string &F) const;
+  std::optional<BeforeThreads> beforeThreads(FnId F) const;
   /// Thread start-up: in a function that runs once per thread, before
   /// all its loops. (What follows its loops runs once per thread too, but
   /// as the thread ends, perhaps while the others still run: it stays as
   /// the function's rate makes it.)
-  bool isInThreadStartUp(const std::string &F, const Position &P) const {
+  bool isInThreadStartUp(FnId F, const Position &P) const {
     if (!OncePerThread.contains(F))
       return false;
     const std::vector<bool> &Before = fn(F).BeforeLoops;
     return P.Block >= 0 && size_t(P.Block) < Before.size() && Before[P.Block];
   }
   /// In main after all its loops, once threads may exist.
-  bool isInMainShutdown(const std::string &F, const Position &P) const {
-    if (Main.empty() || F != Main)
+  bool isInMainShutdown(FnId F, const Position &P) const {
+    if (Main == NoFn || F != Main)
       return false;
     auto Split = SplitAtFirstThread.find(F);
-    if (Split != SplitAtFirstThread.end() &&
-        Split->second.Blocks.count(P.Block))
+    if (Split != SplitAtFirstThread.end() && Split->second.contains(P.Block))
       return false;
     const std::vector<bool> &After = fn(F).AfterLoops;
     return P.Block >= 0 && size_t(P.Block) < After.size() && After[P.Block];
   }
-  bool isStartUp(const std::string &F, const Position &P) const {
+  bool isStartUp(FnId F, const Position &P) const {
     return StartUpOnly.contains(F) || isBeforeThreads(F, P);
   }
   /// \p CS runs in the steady state: in no phase that does not repeat.
@@ -361,11 +400,11 @@ struct Solver::Program {
     return !isStartUp(CS.Caller, P) && !isInThreadStartUp(CS.Caller, P) &&
            !isShutdown(CS.Caller, P) && CS.Site->OnceFlag.empty();
   }
-  bool isShutdown(const std::string &F, const Position &P) const {
+  bool isShutdown(FnId F, const Position &P) const {
     return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
   }
   /// \p F runs only in a phase that does not repeat: start-up or shutdown.
-  bool isPhaseOnly(const std::string &F) const {
+  bool isPhaseOnly(FnId F) const {
     return StartUpOnly.contains(F) || ShutdownOnly.contains(F);
   }
   /// \p F runs only when calls of the program reach it, and it starts no
@@ -373,7 +412,7 @@ struct Solver::Program {
   /// main is split at its first creation). A function whose address is
   /// taken but that no call of the program reaches is called by code we
   /// cannot see.
-  bool onlyCalledByProgram(const std::string &F) const {
+  bool onlyCalledByProgram(FnId F) const {
     return F != Main && localFn(F) && !Escaped.contains(F) &&
            !TimerCallbacks.contains(F) && !ThreadEntries.contains(F) &&
            !MayStartThreads.contains(F) && !callersOf(F).empty();
@@ -388,26 +427,26 @@ struct Solver::Program {
   /// Drops from \p Set, until none changes, every function with a call
   /// site that \p InPhase rejects: a greatest fixed point.
   /// Returns whether it dropped any.
-  bool keepOnlyCalledFrom(StringSet<> &Set,
+  bool keepOnlyCalledFrom(FnSet &Set,
                           function_ref<bool(const CallSite &)> InPhase);
   void computeShutdownOnly();
   /// Loop \p Loop of \p F runs fewer times per call of \p F than make a
   /// write hot (PolicyOptions::HotWriteCount).
-  bool isCountedLoop(const std::string &F, int Loop) const;
-  bool runsBounded(const std::string &F) const {
+  bool isCountedLoop(FnId F, int Loop) const;
+  bool runsBounded(FnId F) const {
     return F == Main || RunsBounded.contains(F) || isPhaseOnly(F);
   }
-  LoopKind loopKind(const std::string &F, int Loop) const;
-  const char *describe(const std::string &F) const;
+  LoopKind loopKind(FnId F, int Loop) const;
+  const char *describe(FnId F) const;
 
   /// Some call of the program or of code it cannot see may reach \p F
   /// through its address.
-  bool calledIndirectly(const std::string &F) const {
+  bool calledIndirectly(FnId F) const {
     return AddressTaken.contains(F) || calledByUnseenCode(F);
   }
   /// Code the program cannot see (a library, the start-up code) may call
   /// \p F: not all its calls are call sites of the program.
-  bool calledByUnseenCode(const std::string &F) const {
+  bool calledByUnseenCode(FnId F) const {
     return Escaped.contains(F) || TimerCallbacks.contains(F) ||
            RunOnceRoots.contains(F) || AtExitRoots.contains(F) ||
            ThreadEntries.contains(F) || CtorRoots.contains(F);
@@ -420,8 +459,8 @@ struct Solver::Program {
   /// The functions an indirect call reaches when the summary names them:
   /// chosen among by a select or phi, or loaded from tables whose contents
   /// are known. None: the signature fallback decides.
-  std::optional<std::vector<std::string>>
-  knownTargets(unsigned M, const CallSiteSummary &S) const;
+  std::optional<std::vector<FnId>> knownTargets(unsigned M,
+                                                const CallSiteSummary &S) const;
   GlobalUses collectUses(const GlobalEntry &G) const;
   /// Function names, each with the module that names it.
   using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
@@ -429,19 +468,19 @@ struct Solver::Program {
       TableFunctionsCache;
   const std::optional<FunctionNames> &tableFunctions(unsigned M,
                                                      StringRef Table) const;
-  std::optional<std::vector<std::string>>
-  tableTargets(unsigned M, StringRef Table, StringRef CallType) const;
-  /// What phaseAt() needs of a function: its key and its phase sets.
+  std::optional<std::vector<FnId>> tableTargets(unsigned M, StringRef Table,
+                                                StringRef CallType) const;
+  /// What phaseAt() needs of a function: the function and its phase sets.
   struct PhaseFacts {
-    std::string Key;
+    FnId Fn = NoFn;
     bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false;
   };
-  PhaseFacts phaseFacts(std::string Key) const {
+  PhaseFacts phaseFacts(FnId F) const {
     PhaseFacts P;
-    P.OncePerThread = OncePerThread.contains(Key);
-    P.StartUpOnly = StartUpOnly.contains(Key);
-    P.ShutdownOnly = ShutdownOnly.contains(Key);
-    P.Key = std::move(Key);
+    P.Fn = F;
+    P.OncePerThread = OncePerThread.contains(F);
+    P.StartUpOnly = StartUpOnly.contains(F);
+    P.ShutdownOnly = ShutdownOnly.contains(F);
     return P;
   }
   /// The phase code at \p P of the function \p F describes runs in;
@@ -449,7 +488,7 @@ struct Solver::Program {
   Phase phaseAt(const PhaseFacts &F, const Position &P,
                 bool BeforeThreads) const;
   /// What record() needs of the function an access is in, computed once
-  /// per function: the solver's sets are keyed by name.
+  /// per function: accesses name their function.
   struct AccessContext : PhaseFacts {
     bool Hot = false, EventPaced = false, ThreadEntry = false, InMain = false;
     double Rate = 0;
@@ -468,13 +507,12 @@ void Solver::Program::index() {
   LocalFns.resize(Modules.size());
   for (unsigned M = 0; M < Modules.size(); ++M) {
     for (const FunctionSummary &F : Modules[M].Functions) {
-      if (F.Local)
-        LocalFns[M].insert(F.Name);
-      std::string Key = F.Local ? localKey(M, F.Name) : F.Name;
+      StringMap<FnId> &ByName = F.Local ? LocalFns[M] : ExternalFns;
       // A linkonce_odr body in several modules: one function, the first.
-      if (Funcs.try_emplace(Key, FuncEntry{M, &F, unsigned(FuncOrder.size())})
-              .second)
-        FuncOrder.push_back(Key);
+      if (!ByName.try_emplace(F.Name, FnId(Fns.size())).second)
+        continue;
+      Fns.push_back({M, &F, F.Local ? localKey(M, F.Name) : F.Name,
+                     !F.Local && internalized(F.Name)});
     }
     for (const GlobalSummary &G : Modules[M].Globals) {
       std::string Key = G.Local ? localKey(M, G.Name) : G.Name;
@@ -490,9 +528,15 @@ void Solver::Program::index() {
       E.Mentions.push_back({M, &G});
     }
   }
-  auto MainIt = Funcs.find("main");
-  if (MainIt != Funcs.end() && !MainIt->second.F->Local) {
-    Main = "main";
+  ByKey.resize(Fns.size());
+  std::iota(ByKey.begin(), ByKey.end(), 0);
+  llvm::sort(ByKey, [&](FnId A, FnId B) { return Fns[A].Key < Fns[B].Key; });
+  CallSites.resize(Fns.size());
+  DrivenBy.assign(Fns.size(), NoFn);
+  WaitingLoopCache.resize(Fns.size());
+  auto MainIt = ExternalFns.find("main");
+  if (MainIt != ExternalFns.end()) {
+    Main = MainIt->second;
     AllLocal = Opts.BeforeLink;
   }
 }
@@ -521,30 +565,50 @@ void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
 }
 
 void Solver::Program::solve() {
+  // Each stage reads what the ones before it found (-debug-only=DEBUG_TYPE
+  // traces the sets each leaves).
   index();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Modules.size() << " summaries, "
+                    << Fns.size() << " functions, " << Globals.size()
+                    << " globals\n");
   scanFunctionAddresses();
   collectCallSites();
   resolveIndirectArguments();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": address uses: " << ThreadEntryList.size()
+                    << " thread entries, " << Escaped.count()
+                    << " escaped, " << AddressTaken.count()
+                    << " address-taken, " << TimerCallbacks.count()
+                    << " timer callbacks\n");
   dropFunctionsThatNeverRun();
   computeTransitiveFlags();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << NeverRuns.count()
+                    << " never run; " << MayStartThreads.count()
+                    << " may start threads\n");
   computeStartUpOnly();
   computeOncePerThread();
   computeShutdownOnly();
   computeRunsBounded();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": phases: " << StartUpOnly.count()
+                    << " start-up, " << OncePerThread.count()
+                    << " once per thread, " << ShutdownOnly.count()
+                    << " shutdown, " << RunsBounded.count()
+                    << " bounded; main split at its first thread: "
+                    << (Main != NoFn && SplitAtFirstThread.count(Main))
+                    << "\n");
   computeHot();
   computeEventPaced();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Hot.count() << " hot, "
+                    << EventPaced.count() << " event-paced\n");
   HasThreads = !ThreadEntries.empty() || !Escaped.empty();
   // A library: any of its external functions may run on any thread.
-  if (Main.empty())
-    HasThreads |= any_of(FuncOrder, [&](const std::string &K) {
-      return !fn(K).Local;
-    });
+  if (Main == NoFn)
+    HasThreads |= any_of(Fns, [](const FuncEntry &E) { return !E.F->Local; });
 }
 
-void Solver::Program::applyRootUse(const std::string &F, AddressUse Use) {
+void Solver::Program::applyRootUse(FnId F, AddressUse Use) {
   switch (Use) {
   case AddressUse::ThreadEntry:
-    if (ThreadEntries.insert(F).second)
+    if (ThreadEntries.insert(F))
       ThreadEntryList.push_back(F);
     break;
   case AddressUse::RunOnce:
@@ -576,18 +640,17 @@ void Solver::Program::applyRootUse(const std::string &F, AddressUse Use) {
 }
 
 std::vector<AddressUse>
-Solver::Program::handedUses(const std::string &Key, int Arg,
-                            std::set<std::pair<std::string, int>> &Seen) const {
+Solver::Program::handedUses(FnId F, int Arg,
+                            DenseSet<std::pair<FnId, int>> &Seen) const {
   std::vector<AddressUse> Out;
-  const FunctionSummary &F = fn(Key);
-  auto Param = F.Params.find(Arg);
-  if (Param == F.Params.end() || !Seen.insert({Key, Arg}).second)
+  auto Param = fn(F).Params.find(Arg);
+  if (Param == fn(F).Params.end() || !Seen.insert({F, Arg}).second)
     return Out;
-  unsigned M = Funcs.find(Key)->second.Module;
+  unsigned M = Fns[F].Module;
   for (const PointerCall &C : Param->second.Calls) {
     if (C.Callee.empty())
       continue; // Indirect: the handed function is taken, nothing more.
-    std::string Callee = resolveFn(M, C.Callee);
+    FnId Callee = resolveFn(M, C.Callee);
     if (!bodyVisible(Callee)) {
       Out.push_back(C.Callback);
       continue;
@@ -599,34 +662,33 @@ Solver::Program::handedUses(const std::string &Key, int Arg,
 }
 
 void Solver::Program::scanFunctionAddresses() {
-  for (const std::string &K : FuncOrder) {
-    const FunctionSummary &F = fn(K);
-    if (F.ThreadTrampoline)
-      applyRootUse(K, AddressUse::ThreadEntry);
-    if (F.OnceBody)
-      RunOnceRoots.insert(K);
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    if (fn(F).ThreadTrampoline)
+      applyRootUse(F, AddressUse::ThreadEntry);
+    if (fn(F).OnceBody)
+      RunOnceRoots.insert(F);
   }
-  StringSet<> NotOnlyInFields;
+  FnSet NotOnlyInFields;
   // Of each global handed to code we cannot see: the functions whose
   // addresses it holds, with those of the tables it leads to (a command
   // table and its subcommand tables are one table to the code handed it).
-  std::map<std::string, std::set<std::string>> EscapedThrough;
+  std::map<std::string, std::set<FnId>> EscapedThrough;
   for (unsigned M = 0; M < Modules.size(); ++M) {
     for (const AddressUseSummary &A : Modules[M].AddressUses) {
-      std::string F = resolveFn(M, A.Function);
-      if (F.empty())
+      FnId F = resolveFn(M, A.Function);
+      if (F == NoFn)
         continue; // Only defined functions matter.
       AddressUse Use = A.Use;
       if (Use == AddressUse::PassedToCall) {
         // Handed to code we can see: it is called, if at all, through an
         // indirect call of the program, and becomes whatever the calls
         // that code hands the parameter to make of it.
-        std::string Callee = resolveFn(M, A.Callee);
+        FnId Callee = resolveFn(M, A.Callee);
         if (!bodyVisible(Callee)) {
           Use = A.Fallback;
         } else {
           Use = AddressUse::Taken;
-          std::set<std::pair<std::string, int>> Seen;
+          DenseSet<std::pair<FnId, int>> Seen;
           for (AddressUse Handed : handedUses(Callee, A.Arg, Seen))
             applyRootUse(F, Handed);
         }
@@ -655,7 +717,7 @@ void Solver::Program::scanFunctionAddresses() {
         // Taken by the functions the call reaches; an escape if it reaches
         // none of the program's (resolveIndirectArguments).
         AddressTaken.insert(F);
-        if (std::string Caller = resolveFn(M, A.Caller); !Caller.empty())
+        if (FnId Caller = resolveFn(M, A.Caller); Caller != NoFn)
           IndirectArguments.push_back({F, Caller, A.Site});
         else
           escape(F);
@@ -667,59 +729,58 @@ void Solver::Program::scanFunctionAddresses() {
       }
     }
   }
-  for (const auto &[Owner, Fns] : EscapedThrough)
-    for (const std::string &F : Fns)
-      escape(F, 1.0 / Fns.size());
-  for (const auto &F : NotOnlyInFields)
-    OnlyInFields.erase(F.getKey());
+  for (const auto &[Owner, Held] : EscapedThrough)
+    for (FnId F : Held)
+      escape(F, 1.0 / Held.size());
+  for (FnId F : NotOnlyInFields.members())
+    OnlyInFields.erase(F);
 }
 
 void Solver::Program::collectCallSites() {
   // Indirect calls may reach any function whose address is taken and whose
   // type matches the call's.
-  std::map<std::string, std::vector<unsigned>> IndirectTargets;
-  for (const std::string &K : FuncOrder)
-    if (calledIndirectly(K) && !CtorRoots.contains(K))
-      IndirectTargets[fn(K).Type].push_back(idOf(K));
+  StringMap<std::vector<FnId>> IndirectTargets;
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (calledIndirectly(F) && !CtorRoots.contains(F))
+      IndirectTargets[fn(F).Type].push_back(F);
 
-  for (const std::string &K : FuncOrder) {
-    const FuncEntry &FE = Funcs.find(K)->second;
-    std::vector<CallSite> &Sites = CallSites[K];
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    const FuncEntry &FE = Fns[F];
+    std::vector<CallSite> &Sites = CallSites[F];
+    Sites.reserve(FE.F->Calls.size());
     for (const CallSiteSummary &S : FE.F->Calls) {
-      CallSite CS{K, &S, {}};
+      CallSite CS{F, &S, {}};
       if (S.Kind == CallKind::Indirect) {
-        std::optional<std::vector<std::string>> FromTable =
-            knownTargets(FE.Module, S);
-        if (FromTable) {
-          for (const std::string &T : *FromTable)
-            CS.Targets.push_back(idOf(T));
+        if (std::optional<std::vector<FnId>> FromTable =
+                knownTargets(FE.Module, S)) {
+          CS.Targets = std::move(*FromTable);
         } else {
           // A function put only in other struct fields is not loaded
           // from this one.
           auto It = IndirectTargets.find(S.CallType);
           if (It != IndirectTargets.end())
-            for (unsigned T : It->second) {
-              auto In = OnlyInFields.find(FuncOrder[T]);
+            for (FnId T : It->second) {
+              auto In = OnlyInFields.find(T);
               if (S.Field.empty() || In == OnlyInFields.end() ||
                   In->second.count(S.Field))
                 CS.Targets.push_back(T);
             }
         }
       } else if (S.Kind == CallKind::Direct) {
-        std::string Callee = resolveFn(FE.Module, S.Callee);
-        if (!Callee.empty()) {
-          CS.Targets.push_back(idOf(Callee));
+        FnId Callee = resolveFn(FE.Module, S.Callee);
+        if (Callee != NoFn) {
+          CS.Targets.push_back(Callee);
         } else {
           for (const std::string &N : S.SyncCallbacks)
-            if (std::string Fn = resolveFn(FE.Module, N); !Fn.empty())
-              CS.Targets.push_back(idOf(Fn));
+            if (FnId Callback = resolveFn(FE.Module, N); Callback != NoFn)
+              CS.Targets.push_back(Callback);
           // Unknown code got a callback: it may call it from a thread of
           // its own, unless the program starts its threads itself (then
           // those bound its start-up, and the callback is a root of hot
           // code all the same).
           if (ThreadEntries.empty())
             for (const std::string &N : S.DeferredCallbacks)
-              if (!resolveFn(FE.Module, N).empty())
+              if (resolveFn(FE.Module, N) != NoFn)
                 CS.StartsThreads = true;
           CS.StartsThreads |= S.CreatesThread;
           CS.JoinsThreads = S.JoinsThread;
@@ -734,29 +795,29 @@ void Solver::Program::collectCallSites() {
 }
 
 void Solver::Program::linkCallers() {
-  Callers.assign(FuncOrder.size(), {});
-  ResultUses.clear();
-  for (auto &[K, Sites] : CallSites)
-    for (const CallSite &CS : Sites)
-      for (unsigned T : CS.Targets)
+  Callers.assign(Fns.size(), {});
+  ResultUses.assign(Fns.size(), {});
+  for (FnId F : ByKey)
+    for (const CallSite &CS : CallSites[F])
+      for (FnId T : CS.Targets)
         Callers[T].push_back(&CS);
   // What the callers of each function do with its results. (A direct call
   // of unknown code has its synchronous callbacks for targets: those are
   // not what it returns.)
-  for (const std::string &K : FuncOrder) {
-    if (NeverRuns.contains(K))
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    if (NeverRuns.contains(F))
       continue;
-    const FuncEntry &FE = Funcs.find(K)->second;
+    const FuncEntry &FE = Fns[F];
     for (const auto &[Site, Uses] : FE.F->CallResults) {
-      const CallSite &CS = CallSites[K][Site];
+      const CallSite &CS = CallSites[F][Site];
       if (CS.Site->Kind == CallKind::Direct) {
-        if (std::string Callee = resolveFn(FE.Module, CS.Site->Callee);
-            !Callee.empty())
+        if (FnId Callee = resolveFn(FE.Module, CS.Site->Callee);
+            Callee != NoFn)
           ResultUses[Callee].push_back({FE.Module, &Uses, CS.Site});
         continue;
       }
-      for (unsigned T : CS.Targets)
-        ResultUses[FuncOrder[T]].push_back({FE.Module, &Uses, CS.Site});
+      for (FnId T : CS.Targets)
+        ResultUses[T].push_back({FE.Module, &Uses, CS.Site});
     }
   }
 }
@@ -764,31 +825,31 @@ void Solver::Program::linkCallers() {
 void Solver::Program::dropCallsOfForeignCode() {
   // Functions returning only what such calls return: a greatest fixed
   // point (a VFS's xDlSym forwarding to another VFS's).
-  StringSet<> Foreign;
-  for (const std::string &K : FuncOrder)
-    if (!fn(K).ReturnedCalls.empty())
-      Foreign.insert(K);
+  FnSet Foreign;
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!fn(F).ReturnedCalls.empty())
+      Foreign.insert(F);
   auto ReturnsForeign = [&](const std::vector<CallSite> &Sites, int I) {
     if (I < 0 || size_t(I) >= Sites.size())
       return false;
     const CallSite &CS = Sites[I];
     return CS.Site->ReturnsForeignCode ||
-           (!CS.Targets.empty() && all_of(CS.Targets, [&](unsigned T) {
-             return Foreign.contains(FuncOrder[T]);
+           (!CS.Targets.empty() && all_of(CS.Targets, [&](FnId T) {
+             return Foreign.contains(T);
            }));
   };
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (const std::string &K : FuncOrder)
-      if (Foreign.contains(K) &&
-          !all_of(fn(K).ReturnedCalls,
-                  [&](int I) { return ReturnsForeign(CallSites[K], I); })) {
-        Foreign.erase(K);
+    for (FnId F = 0; F != Fns.size(); ++F)
+      if (Foreign.contains(F) &&
+          !all_of(fn(F).ReturnedCalls,
+                  [&](int I) { return ReturnsForeign(CallSites[F], I); })) {
+        Foreign.erase(F);
         Changed = true;
       }
   }
   std::vector<CallSite *> OfForeignCode;
-  for (auto &[K, Sites] : CallSites)
+  for (std::vector<CallSite> &Sites : CallSites)
     for (CallSite &CS : Sites) {
       const std::vector<int> &From = CS.Site->CalleeFromCalls;
       if (!From.empty() && all_of(From, [&, &Sites = Sites](int I) {
@@ -803,19 +864,19 @@ void Solver::Program::dropCallsOfForeignCode() {
 void Solver::Program::dropFunctionsThatNeverRun() {
   // Only where every caller is the program's: a program with main, linked
   // whole. A greatest fixed point: calls from one another keep none.
-  if (Main.empty() || !Opts.CallsComplete)
+  if (Main == NoFn || !Opts.CallsComplete)
     return;
-  for (const std::string &K : FuncOrder)
-    if (K != Main && localFn(K) && !calledIndirectly(K))
-      NeverRuns.insert(K);
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (F != Main && localFn(F) && !calledIndirectly(F))
+      NeverRuns.insert(F);
   keepOnlyCalledFrom(NeverRuns, [&](const CallSite &CS) {
     return NeverRuns.contains(CS.Caller);
   });
   if (NeverRuns.empty())
     return;
   // Their calls reach nothing (kept, since sites are found by index).
-  for (const auto &F : NeverRuns)
-    for (CallSite &CS : CallSites[F.getKey().str()])
+  for (FnId F : NeverRuns.members())
+    for (CallSite &CS : CallSites[F])
       CS.Targets.clear();
   linkCallers();
 }
@@ -832,29 +893,29 @@ void Solver::Program::resolveIndirectArguments() {
   }
 }
 
-std::optional<std::vector<std::string>>
+std::optional<std::vector<FnId>>
 Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
   if (!S.ChosenCallees.empty()) {
-    std::vector<std::string> Targets;
+    std::vector<FnId> Targets;
     for (const std::string &Name : S.ChosenCallees) {
-      std::string Fn = resolveFn(M, Name);
-      if (Fn.empty())
+      FnId F = resolveFn(M, Name);
+      if (F == NoFn)
         return std::nullopt; // Code we cannot see.
-      Targets.push_back(std::move(Fn));
+      Targets.push_back(F);
     }
     return Targets;
   }
   if (S.LoadedFrom.empty())
     return std::nullopt;
-  std::vector<std::string> Targets;
+  std::vector<FnId> Targets;
   for (const std::string &Table : S.LoadedFrom) {
-    std::optional<std::vector<std::string>> Found =
+    std::optional<std::vector<FnId>> Found =
         tableTargets(M, Table, S.CallType);
     if (!Found)
       return std::nullopt;
-    for (std::string &T : *Found)
+    for (FnId T : *Found)
       if (!is_contained(Targets, T))
-        Targets.push_back(std::move(T));
+        Targets.push_back(T);
   }
   return Targets;
 }
@@ -864,7 +925,7 @@ Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
   const CallSite *CS = callSiteAt(resolveFn(M, C.At.Function), C.Site);
   if (!CS || !targetsSeen(*CS))
     return nullptr;
-  for (const std::string &T : targets(*CS)) {
+  for (FnId T : CS->Targets) {
     const FunctionSummary &F = fn(T);
     if (C.Arg >= F.NumArgs || F.Type != C.CallType)
       return nullptr;
@@ -925,18 +986,18 @@ Solver::Program::tableFunctions(unsigned M, StringRef Table) const {
   return It->second;
 }
 
-/// tableFunctions() of type \p CallType, resolved to function keys.
-std::optional<std::vector<std::string>>
+/// tableFunctions() of type \p CallType, resolved to functions.
+std::optional<std::vector<FnId>>
 Solver::Program::tableTargets(unsigned M, StringRef Table,
                               StringRef CallType) const {
   const std::optional<FunctionNames> &Candidates = tableFunctions(M, Table);
   if (!Candidates)
     return std::nullopt;
-  std::vector<std::string> Targets;
+  std::vector<FnId> Targets;
   for (auto &[CM, Name] : *Candidates) {
-    std::string Fn = resolveFn(CM, Name);
-    if (!Fn.empty() && fn(Fn).Type == CallType && !is_contained(Targets, Fn))
-      Targets.push_back(Fn);
+    FnId F = resolveFn(CM, Name);
+    if (F != NoFn && fn(F).Type == CallType && !is_contained(Targets, F))
+      Targets.push_back(F);
   }
   return Targets;
 }
@@ -946,29 +1007,24 @@ void Solver::Program::computeTransitiveFlags() {
   // reach does; then so does its caller. Backwards along the call graph
   // from the calls that do it themselves, each function once per flag.
   enum { Starts, Joins, Waits, NumFlags };
-  std::vector<bool> May[NumFlags];
-  std::vector<unsigned> Worklist[NumFlags];
-  for (auto &M : May)
-    M.assign(FuncOrder.size(), false);
+  FnSet *May[NumFlags] = {&MayStartThreads, &MayJoinThreads, &MayWait};
+  std::vector<FnId> Worklist[NumFlags];
   auto Flag = [](CallSite &CS, int F) -> bool & {
     return F == Starts ? CS.StartsThreads
                        : F == Joins ? CS.JoinsThreads : CS.Waits;
   };
   auto MarkCaller = [&](const CallSite &CS, int F) {
-    unsigned Id = idOf(CS.Caller);
-    if (!May[F][Id]) {
-      May[F][Id] = true;
-      Worklist[F].push_back(Id);
-    }
+    if (May[F]->insert(CS.Caller))
+      Worklist[F].push_back(CS.Caller);
   };
-  for (auto &[Caller, Sites] : CallSites)
+  for (std::vector<CallSite> &Sites : CallSites)
     for (CallSite &CS : Sites)
       for (int F = 0; F != NumFlags; ++F)
         if (Flag(CS, F))
           MarkCaller(CS, F);
   for (int F = 0; F != NumFlags; ++F)
     while (!Worklist[F].empty()) {
-      unsigned Callee = Worklist[F].back();
+      FnId Callee = Worklist[F].back();
       Worklist[F].pop_back();
       for (const CallSite *C : Callers[Callee]) {
         // Callers points into CallSites, which the solver owns and sets here.
@@ -981,21 +1037,16 @@ void Solver::Program::computeTransitiveFlags() {
         MarkCaller(CS, F);
       }
     }
-  StringSet<> *Sets[NumFlags] = {&MayStartThreads, &MayJoinThreads, &MayWait};
-  for (int F = 0; F != NumFlags; ++F)
-    for (unsigned Id = 0; Id != FuncOrder.size(); ++Id)
-      if (May[F][Id])
-        Sets[F]->insert(FuncOrder[Id]);
 }
 
 std::optional<Solver::Program::BeforeThreads>
-Solver::Program::beforeThreads(const std::string &Key) const {
+Solver::Program::beforeThreads(FnId Fn) const {
   // Every block reachable from a thread-creating call runs after threads
   // may exist; so does the rest of that call's own block. A call that
   // creates threads and also joins them runs a generation of threads
   // (a server's restart loop: start the workers, serve, join them, read
   // the configuration again): the threads live inside the call only.
-  const FunctionSummary &F = fn(Key);
+  const FunctionSummary &F = fn(Fn);
   if (F.Successors.size() != F.BeforeLoops.size())
     return std::nullopt;
   BeforeThreads Out;
@@ -1004,35 +1055,34 @@ Solver::Program::beforeThreads(const std::string &Key) const {
     if (B >= 0 && size_t(B) < F.Successors.size())
       append_range(Worklist, F.Successors[B]);
   };
-  auto Sites = CallSites.find(Key);
-  if (Sites != CallSites.end())
-    for (const CallSite &CS : Sites->second) {
-      if (!CS.StartsThreads || CS.JoinsThreads)
-        continue;
-      int B = CS.Site->Block;
-      auto [It, New] = Out.FirstCreation.try_emplace(B, CS.Site->Index);
-      if (!New && CS.Site->Index < It->second)
-        It->second = CS.Site->Index;
-      Follow(B);
-    }
-  std::set<int> After;
+  for (const CallSite &CS : CallSites[Fn]) {
+    if (!CS.StartsThreads || CS.JoinsThreads)
+      continue;
+    int B = CS.Site->Block;
+    auto [It, New] = Out.FirstCreation.try_emplace(B, CS.Site->Index);
+    if (!New && CS.Site->Index < It->second)
+      It->second = CS.Site->Index;
+    Follow(B);
+  }
+  // Blocks start as before the threads; those reached from a creation
+  // are not.
+  Out.Blocks.resize(F.Successors.size(), true);
   while (!Worklist.empty()) {
     int B = Worklist.back();
     Worklist.pop_back();
-    if (After.insert(B).second)
-      Follow(B);
+    if (B < 0 || unsigned(B) >= Out.Blocks.size() || !Out.Blocks.test(B))
+      continue;
+    Out.Blocks.reset(B);
+    Follow(B);
   }
-  for (int B = 0, E = F.Successors.size(); B < E; ++B)
-    if (!After.count(B))
-      Out.Blocks.insert(B);
   return Out;
 }
 
-bool Solver::Program::isBeforeThreads(const std::string &F,
-                                      const Position &P) const {
+bool Solver::Program::isBeforeThreads(FnId F, const Position &P) const {
+  if (F == NoFn || SplitAtFirstThread.empty())
+    return false;
   auto Split = SplitAtFirstThread.find(F);
-  if (Split == SplitAtFirstThread.end() ||
-      !Split->second.Blocks.count(P.Block))
+  if (Split == SplitAtFirstThread.end() || !Split->second.contains(P.Block))
     return false;
   auto It = Split->second.FirstCreation.find(P.Block);
   return It == Split->second.FirstCreation.end() || !(It->second < P.Index);
@@ -1041,20 +1091,20 @@ bool Solver::Program::isBeforeThreads(const std::string &F,
 void Solver::Program::computeStartUpOnly() {
   // Greatest fixed point: assume every candidate is start-up code, then
   // drop those with a call site outside start-up code until none changes.
-  auto IsRoot = [&](const std::string &F) {
+  auto IsRoot = [&](FnId F) {
     return CtorRoots.contains(F) || RunOnceRoots.contains(F);
   };
-  for (auto &[F, Sites] : CallSites)
+  for (FnId F = 0; F != Fns.size(); ++F)
     if ((IsRoot(F) && !MayStartThreads.contains(F)) ||
         (!AtExitRoots.contains(F) && onlyCalledByProgram(F)))
       StartUpOnly.insert(F);
   // Start-up runs into main, and into each function that starts threads
   // but runs only as start-up, up to its first thread creation.
-  if (!Main.empty())
+  if (Main != NoFn)
     if (std::optional<BeforeThreads> B = beforeThreads(Main))
       SplitAtFirstThread[Main] = std::move(*B);
-  StringSet<> Split;
-  for (auto &[F, Sites] : CallSites) {
+  FnSet Split;
+  for (FnId F = 0; F != Fns.size(); ++F) {
     if (F == Main || !MayStartThreads.contains(F) ||
         !(IsRoot(F) || (localFn(F) && !calledByUnseenCode(F) &&
                         !callersOf(F).empty())))
@@ -1071,12 +1121,12 @@ void Solver::Program::computeStartUpOnly() {
     Changed = keepOnlyCalledFrom(StartUpOnly, InStartUp);
     if (keepOnlyCalledFrom(Split, InStartUp)) {
       Changed = true;
-      for (auto It = SplitAtFirstThread.begin(), E = SplitAtFirstThread.end();
-           It != E;)
-        if (It->getKey() != Main && !Split.contains(It->getKey()))
-          SplitAtFirstThread.erase(It++);
-        else
-          ++It;
+      SmallVector<FnId, 8> Dropped;
+      for (const auto &[F, B] : SplitAtFirstThread)
+        if (F != Main && !Split.contains(F))
+          Dropped.push_back(F);
+      for (FnId F : Dropped)
+        SplitAtFirstThread.erase(F);
     }
   }
 }
@@ -1086,10 +1136,10 @@ void Solver::Program::computeOncePerThread() {
   // function called only from thread start-up (or start-up) runs once per
   // thread. A thread entry that something else
   // calls too (main running the first worker itself) drops out.
-  for (const std::string &F : ThreadEntryList)
+  for (FnId F : ThreadEntryList)
     if (!Escaped.contains(F) && !TimerCallbacks.contains(F))
       OncePerThread.insert(F);
-  for (auto &[F, Sites] : CallSites)
+  for (FnId F = 0; F != Fns.size(); ++F)
     if (!StartUpOnly.contains(F) && !AtExitRoots.contains(F) &&
         onlyCalledByProgram(F))
       OncePerThread.insert(F);
@@ -1098,49 +1148,44 @@ void Solver::Program::computeOncePerThread() {
     // A call of itself repeats it.
     return isStartUp(CS.Caller, P) ||
            (isInThreadStartUp(CS.Caller, P) &&
-            !is_contained(CS.Targets, idOf(CS.Caller)));
+            !is_contained(CS.Targets, CS.Caller));
   });
   // Seeds no thread entry reaches are no per-thread code.
-  StringSet<> Reached;
-  std::vector<std::string> Worklist;
-  for (const std::string &F : ThreadEntryList)
-    if (OncePerThread.contains(F) && Reached.insert(F).second)
+  FnSet Reached;
+  SmallVector<FnId, 16> Worklist;
+  for (FnId F : ThreadEntryList)
+    if (OncePerThread.contains(F) && Reached.insert(F))
       Worklist.push_back(F);
   while (!Worklist.empty()) {
-    std::string F = Worklist.back();
-    Worklist.pop_back();
+    FnId F = Worklist.pop_back_val();
     for (const CallSite &CS : CallSites[F])
-      for (const std::string &T : targets(CS))
-        if (OncePerThread.contains(T) && Reached.insert(T).second)
+      for (FnId T : CS.Targets)
+        if (OncePerThread.contains(T) && Reached.insert(T))
           Worklist.push_back(T);
   }
-  for (const std::string &F : FuncOrder)
+  for (FnId F = 0; F != Fns.size(); ++F)
     if (!Reached.contains(F))
       OncePerThread.erase(F);
 }
 
 bool Solver::Program::keepOnlyCalledFrom(
-    StringSet<> &Set, function_ref<bool(const CallSite &)> InPhase) {
+    FnSet &Set, function_ref<bool(const CallSite &)> InPhase) {
   // Every phase test reads the set only through the membership of the
   // call's caller, so a function is looked at again only when one of its
   // callers has left the set.
-  std::vector<std::string> Work;
-  for (const auto &E : Set)
-    Work.push_back(E.getKey().str());
+  SmallVector<FnId, 16> Work;
+  for (FnId F : Set.members())
+    Work.push_back(F);
   bool Dropped = false;
   while (!Work.empty()) {
-    std::string F = std::move(Work.back());
-    Work.pop_back();
+    FnId F = Work.pop_back_val();
     if (!Set.contains(F) ||
         all_of(callersOf(F), [&](const CallSite *CS) { return InPhase(*CS); }))
       continue;
     Set.erase(F);
     Dropped = true;
-    auto Sites = CallSites.find(F);
-    if (Sites == CallSites.end())
-      continue;
-    for (const CallSite &CS : Sites->second)
-      for (const std::string &Callee : targets(CS))
+    for (const CallSite &CS : CallSites[F])
+      for (FnId Callee : CS.Targets)
         if (Set.contains(Callee))
           Work.push_back(Callee);
   }
@@ -1149,7 +1194,7 @@ bool Solver::Program::keepOnlyCalledFrom(
 
 void Solver::Program::computeShutdownOnly() {
   // Exit handlers, and what only main's shutdown and exit handlers call.
-  for (auto &[F, Sites] : CallSites)
+  for (FnId F = 0; F != Fns.size(); ++F)
     if (!StartUpOnly.contains(F) && !MayStartThreads.contains(F) &&
         (AtExitRoots.contains(F) || onlyCalledByProgram(F)))
       ShutdownOnly.insert(F);
@@ -1161,11 +1206,11 @@ void Solver::Program::computeShutdownOnly() {
 void Solver::Program::computeRunsBounded() {
   // Greatest fixed point, as for start-up: a candidate stays while every
   // call reaching it runs a bounded number of times.
-  for (auto &[F, Sites] : CallSites)
+  for (FnId F = 0; F != Fns.size(); ++F)
     if (!isPhaseOnly(F) && onlyCalledByProgram(F))
       RunsBounded.insert(F);
   keepOnlyCalledFrom(RunsBounded, [&](const CallSite &CS) {
-    const std::string &C = CS.Caller;
+    FnId C = CS.Caller;
     Position P = positionOf(CS);
     // A once region runs once, while other threads may run.
     if (isStartUp(C, P) || isShutdown(C, P) || !CS.Site->OnceFlag.empty())
@@ -1175,7 +1220,7 @@ void Solver::Program::computeRunsBounded() {
   });
 }
 
-bool Solver::Program::isCountedLoop(const std::string &F, int Loop) const {
+bool Solver::Program::isCountedLoop(FnId F, int Loop) const {
   ArrayRef<CountedLoop> Counted = fn(F).CountedLoops;
   auto L = partition_point(
       Counted, [&](const CountedLoop &C) { return C.Loop < Loop; });
@@ -1183,19 +1228,18 @@ bool Solver::Program::isCountedLoop(const std::string &F, int Loop) const {
          L->Iterations < Opts.Policy.HotWriteCount;
 }
 
-LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
+LoopKind Solver::Program::loopKind(FnId F, int Loop) const {
   if (Loop < 0)
     return LoopKind::None;
-  auto [It, New] = WaitingLoopCache.try_emplace(F);
-  std::vector<int> &Waiting = It->second;
-  if (New) {
-    auto Sites = CallSites.find(F);
-    if (Sites != CallSites.end())
-      for (const CallSite &CS : Sites->second)
-        if (CS.Waits)
-          append_range(Waiting, CS.Site->WaitingLoops);
-    llvm::sort(Waiting);
+  std::optional<std::vector<int>> &Cached = WaitingLoopCache[F];
+  if (!Cached) {
+    Cached.emplace();
+    for (const CallSite &CS : CallSites[F])
+      if (CS.Waits)
+        append_range(*Cached, CS.Site->WaitingLoops);
+    llvm::sort(*Cached);
   }
+  const std::vector<int> &Waiting = *Cached;
   // A counted loop in code that runs a bounded number of times (a table
   // fill in main once the threads run) repeats a bounded number of times,
   // whether it blocks or not; in code that runs per request or per event,
@@ -1210,8 +1254,8 @@ LoopKind Solver::Program::loopKind(const std::string &F, int Loop) const {
 void Solver::Program::computeHot() {
   // Hot: invoked repeatedly while threads run. Each hot function's rate is
   // how often it runs per iteration of the busy loop that drives it.
-  std::vector<std::string> Worklist;
-  auto Raise = [&](const std::string &F, double R, const std::string &From) {
+  SmallVector<FnId, 16> Worklist;
+  auto Raise = [&](FnId F, double R, FnId From) {
     if (isPhaseOnly(F))
       return;
     R = std::min(R, 1.0);
@@ -1226,45 +1270,42 @@ void Solver::Program::computeHot() {
     Worklist.push_back(F);
   };
   // Once per thread, but with the thread's loops inside.
-  for (const std::string &F : ThreadEntryList)
-    Raise(F, 1, {});
-  for (const std::string &F : FuncOrder)
-    if (OncePerThread.contains(F))
-      Raise(F, 1, {});
-  for (const std::string &F : FuncOrder)
-    if (Escaped.contains(F))
-      Raise(F, EscapeShare.lookup(F), {});
-  if (Main.empty())
-    for (const std::string &F : FuncOrder)
+  for (FnId F : ThreadEntryList)
+    Raise(F, 1, NoFn);
+  for (FnId F : OncePerThread.members())
+    Raise(F, 1, NoFn);
+  for (FnId F : Escaped.members())
+    Raise(F, EscapeShare.lookup(F), NoFn);
+  if (Main == NoFn)
+    for (FnId F = 0; F != Fns.size(); ++F)
       if (!fn(F).Local)
-        Raise(F, 1, {});
+        Raise(F, 1, NoFn);
   // Whatever a busy loop of run-time code calls runs repeatedly: per
   // iteration, as often as the call's block runs per iteration. A counted
   // loop of hot code repeats with that code (the block's frequency per
   // call counts its trips): it drives what it calls only in code that has
   // no rate. So the other loops go first, then the counted loops of what
   // they leave cold.
-  auto DrivesOnItsOwn = [&](const std::string &F, int Loop) {
+  auto DrivesOnItsOwn = [&](FnId F, int Loop) {
     return !Hot.contains(F) || !isCountedLoop(F, Loop);
   };
   auto SeedLoops = [&](bool Counted) {
-    std::vector<std::pair<const std::string *, const CallSite *>> Seeds;
-    for (auto &[F, Sites] : CallSites)
-      for (const CallSite &CS : Sites)
+    std::vector<const CallSite *> Seeds;
+    for (FnId F : ByKey)
+      for (const CallSite &CS : CallSites[F])
         if (inSteadyState(CS) &&
             loopKind(F, CS.Site->Loop) == LoopKind::Busy &&
             isCountedLoop(F, CS.Site->Loop) == Counted &&
             DrivesOnItsOwn(F, CS.Site->Loop))
-          Seeds.push_back({&F, &CS});
-    for (auto [F, CS] : Seeds)
-      for (const std::string &T : targets(*CS))
-        Raise(T, CS->Site->LoopFrequency * share(*CS), *F);
+          Seeds.push_back(&CS);
+    for (const CallSite *CS : Seeds)
+      for (FnId T : CS->Targets)
+        Raise(T, CS->Site->LoopFrequency * share(*CS), CS->Caller);
   };
   // And so does whatever a hot function calls outside a waiting loop.
   auto Propagate = [&] {
     while (!Worklist.empty()) {
-      std::string F = Worklist.back();
-      Worklist.pop_back();
+      FnId F = Worklist.pop_back_val();
       double R = Rate.lookup(F);
       for (const CallSite &CS : CallSites[F]) {
         LoopKind K = loopKind(F, CS.Site->Loop);
@@ -1273,7 +1314,7 @@ void Solver::Program::computeHot() {
         double TR = K == LoopKind::Busy && DrivesOnItsOwn(F, CS.Site->Loop)
                         ? CS.Site->LoopFrequency
                         : R * CS.Site->Frequency;
-        for (const std::string &T : targets(CS))
+        for (FnId T : CS.Targets)
           Raise(T, TR * share(CS), F);
       }
     }
@@ -1286,30 +1327,28 @@ void Solver::Program::computeHot() {
 
 void Solver::Program::computeEventPaced() {
   // Neither hot nor bounded: run as often as events or timers come.
-  std::vector<std::string> Worklist;
-  auto Pace = [&](const std::string &F) {
-    if (!Hot.contains(F) && !isPhaseOnly(F) && EventPaced.insert(F).second)
+  SmallVector<FnId, 16> Worklist;
+  auto Pace = [&](FnId F) {
+    if (!Hot.contains(F) && !isPhaseOnly(F) && EventPaced.insert(F))
       Worklist.push_back(F);
   };
-  for (const std::string &F : FuncOrder)
-    if (TimerCallbacks.contains(F))
-      Pace(F);
-  for (auto &[F, Sites] : CallSites)
-    for (const CallSite &CS : Sites)
+  for (FnId F : TimerCallbacks.members())
+    Pace(F);
+  for (FnId F = 0; F != Fns.size(); ++F)
+    for (const CallSite &CS : CallSites[F])
       if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Waiting)
-        for (const std::string &T : targets(CS))
+        for (FnId T : CS.Targets)
           Pace(T);
   while (!Worklist.empty()) {
-    std::string F = Worklist.back();
-    Worklist.pop_back();
+    FnId F = Worklist.pop_back_val();
     for (const CallSite &CS : CallSites[F])
       if (inSteadyState(CS))
-        for (const std::string &T : targets(CS))
+        for (FnId T : CS.Targets)
           Pace(T);
   }
 }
 
-const char *Solver::Program::describe(const std::string &F) const {
+const char *Solver::Program::describe(FnId F) const {
   if (ThreadEntries.contains(F))
     return "thread entry";
   if (CtorRoots.contains(F) && StartUpOnly.contains(F))
@@ -1332,7 +1371,7 @@ const char *Solver::Program::describe(const std::string &F) const {
     return "exit handler";
   if (EventPaced.contains(F))
     return "called at the pace of events";
-  if (!Main.empty() && F == Main)
+  if (F != NoFn && F == Main)
     return "main";
   return "called at run time";
 }
@@ -1468,7 +1507,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       // Into the callers of a function that runs only by calls of the
       // program: the calls' results are the pointer.
       const std::string &Name = RP.Function;
-      std::string F = resolveFn(M, Name);
+      FnId F = resolveFn(M, Name);
       if (NeverRuns.contains(F))
         continue;
       if (!allCallsSeen(F)) {
@@ -1483,11 +1522,9 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Result.Through = H.Through;
       if (!Enter(&fn(F), -1, Result, RP.When))
         continue;
-      auto It = ResultUses.find(F);
-      if (It != ResultUses.end())
-        for (const ResultUse &R : It->second)
-          if (callAllows(R.Site->ConstantArgs, RP.When))
-            Walk(R.Module, *R.Uses, Result);
+      for (const ResultUse &R : ResultUses[F])
+        if (callAllows(R.Site->ConstantArgs, RP.When))
+          Walk(R.Module, *R.Uses, Result);
     }
     for (const std::string &Name : W.HeldBy) {
       // Into the pointers loaded from a pointer variable that holds it
@@ -1512,7 +1549,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Handed Down = H;
       if (Down.In == Phase::Steady) {
         PhaseFacts Caller = phaseFacts(resolveFn(M, C.At.Function));
-        Down.In = phaseAt(Caller, C.At, isBeforeThreads(Caller.Key, C.At));
+        Down.In = phaseAt(Caller, C.At, isBeforeThreads(Caller.Fn, C.At));
         Down.By = &C.At.Function;
       }
       Down.Root = false;
@@ -1523,15 +1560,15 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
                 pointerCallTargets(M, C)) {
           if (!Down.Through)
             Down.Through = &C.At.Function;
-          for (unsigned T : *Targets)
-            WalkParam(Funcs.find(FuncOrder[T])->second, C.Arg, Down);
+          for (FnId T : *Targets)
+            WalkParam(Fns[T], C.Arg, Down);
           continue;
         }
       }
-      std::string Callee = resolveFn(M, C.Callee);
+      FnId Callee = resolveFn(M, C.Callee);
       if (bodyVisible(Callee)) {
         // Into the callee's body, wherever it is.
-        const FuncEntry &FE = Funcs.find(Callee)->second;
+        const FuncEntry &FE = Fns[Callee];
         if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
           WalkParam(FE, C.Arg, Down);
         } else {
@@ -1577,28 +1614,29 @@ Solver::Program::accessContext(unsigned M, StringRef Function) const {
   if (!New)
     return C;
   static_cast<PhaseFacts &>(C) = phaseFacts(resolveFn(M, Function));
-  const std::string &F = C.Key;
+  FnId F = C.Fn;
+  C.Role = describe(F);
+  if (F == NoFn)
+    return C;
   C.Hot = Hot.contains(F);
   C.EventPaced = EventPaced.contains(F);
   C.ThreadEntry = ThreadEntries.contains(F);
-  C.InMain = !Main.empty() && F == Main;
+  C.InMain = F == Main;
   C.Rate = Rate.lookup(F);
-  C.Role = describe(F);
-  for (std::string D = DrivenBy.lookup(F);
-       !D.empty() && C.DrivenBy.size() < 8 &&
-       !is_contained(C.DrivenBy, fn(D).Name);
-       D = DrivenBy.lookup(D))
+  for (FnId D = DrivenBy[F]; D != NoFn && C.DrivenBy.size() < 8 &&
+                             !is_contained(C.DrivenBy, fn(D).Name);
+       D = DrivenBy[D])
     C.DrivenBy.push_back(fn(D).Name);
   return C;
 }
 
 Phase Solver::Program::phaseAt(const PhaseFacts &C, const Position &P,
                                bool BeforeThreads) const {
-  if (C.OncePerThread && isInThreadStartUp(C.Key, P))
+  if (C.OncePerThread && isInThreadStartUp(C.Fn, P))
     return Phase::ThreadStartUp;
   if (C.StartUpOnly || BeforeThreads || !P.OnceFlag.empty())
     return Phase::StartUp;
-  if (C.ShutdownOnly || isInMainShutdown(C.Key, P))
+  if (C.ShutdownOnly || isInMainShutdown(C.Fn, P))
     return Phase::Shutdown;
   return Phase::Steady;
 }
@@ -1606,7 +1644,7 @@ Phase Solver::Program::phaseAt(const PhaseFacts &C, const Position &P,
 AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
   const Position &At = *A.At;
   const AccessContext &C = accessContext(A.Module, At.Function);
-  const std::string &F = C.Key;
+  FnId F = C.Fn;
   AccessRecord R;
   R.Kind = A.Kind;
   R.OnceFlag = At.OnceFlag;
@@ -1678,6 +1716,14 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
   GlobalUses Uses = collectUses(G);
   R.EscapeReason = Uses.Escape;
   R.PlacesUnknown = Uses.PlacesUnknown;
+  size_t Writes = count_if(Uses.Accesses, [](const GlobalUses::Access &A) {
+    return isWrite(A.Kind);
+  });
+  R.Writes.reserve(Writes);
+  S.WriteAt.reserve(Writes);
+  R.Reads.reserve(Uses.Accesses.size() - Writes);
+  S.ReadAt.reserve(Uses.Accesses.size() - Writes);
+  R.Again.reserve(Uses.Again.size());
   for (const GlobalUses::Access &A : Uses.Accesses) {
     AccessRecord AR = record(A);
     bool Write = AR.isWrite();
@@ -1692,7 +1738,8 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
 Solver::Solver(std::vector<ModuleSummary> Ms, const SolverOptions &Opts)
     : Modules(std::move(Ms)), P(std::make_unique<Program>(Modules, Opts)) {
   P->solve();
-  Main = P->Main;
+  if (P->Main != NoFn)
+    Main = P->Fns[P->Main].Key;
   HasThreads = P->HasThreads;
 }
 
@@ -1715,12 +1762,12 @@ std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
 
 std::optional<std::vector<ModulePosition>>
 Solver::callsReaching(unsigned Module, StringRef Name) const {
-  std::string Key = P->resolveFn(Module, Name);
-  if (!P->allCallsSeen(Key))
+  FnId F = P->resolveFn(Module, Name);
+  if (!P->allCallsSeen(F))
     return std::nullopt;
   std::vector<ModulePosition> Out;
-  for (const CallSite *CS : P->callersOf(Key)) {
-    const FuncEntry &Caller = P->Funcs.find(CS->Caller)->second;
+  for (const CallSite *CS : P->callersOf(F)) {
+    const FuncEntry &Caller = P->Fns[CS->Caller];
     Position At = Program::positionOf(*CS);
     At.Function = Caller.F->Name;
     Out.push_back({Caller.Module, std::move(At)});
@@ -1730,17 +1777,17 @@ Solver::callsReaching(unsigned Module, StringRef Name) const {
 
 std::optional<std::vector<ModuleFunction>>
 Solver::indirectTargets(unsigned Module, const Position &At) const {
-  auto Sites = P->CallSites.find(P->resolveFn(Module, At.Function));
-  if (Sites == P->CallSites.end())
+  FnId F = P->resolveFn(Module, At.Function);
+  if (F == NoFn)
     return std::nullopt;
-  for (const CallSite &CS : Sites->second) {
+  for (const CallSite &CS : P->CallSites[F]) {
     if (CS.Site->Block != At.Block || CS.Site->Index != At.Index)
       continue;
     if (!P->targetsSeen(CS))
       return std::nullopt;
     std::vector<ModuleFunction> Out;
-    for (const std::string &T : P->targets(CS))
-      Out.push_back({P->Funcs.find(T)->second.Module, P->fn(T).Name});
+    for (FnId T : CS.Targets)
+      Out.push_back({P->Fns[T].Module, P->fn(T).Name});
     return Out;
   }
   return std::nullopt;
@@ -1748,23 +1795,23 @@ Solver::indirectTargets(unsigned Module, const Position &At) const {
 
 std::optional<unsigned> Solver::definingModule(unsigned Module,
                                                StringRef Name) const {
-  auto It = P->Funcs.find(P->resolveFn(Module, Name));
-  if (It == P->Funcs.end())
+  FnId F = P->resolveFn(Module, Name);
+  if (F == NoFn)
     return std::nullopt;
-  return It->second.Module;
+  return P->Fns[F].Module;
 }
 
 std::vector<std::string> Solver::threadEntries() const {
   std::vector<std::string> Out;
-  for (const std::string &K : P->ThreadEntryList)
-    Out.push_back(P->fn(K).Name);
+  for (FnId F : P->ThreadEntryList)
+    Out.push_back(P->fn(F).Name);
   return Out;
 }
 
 std::vector<std::string> Solver::startUpFunctions() const {
   std::vector<std::string> Out;
-  for (const auto &E : P->StartUpOnly)
-    Out.push_back(P->fn(E.getKey().str()).Name);
+  for (FnId F : P->StartUpOnly.members())
+    Out.push_back(P->fn(F).Name);
   llvm::sort(Out);
   return Out;
 }
@@ -1775,10 +1822,12 @@ const char *Solver::describe(unsigned Module, StringRef Name) const {
 
 void Solver::print(raw_ostream &OS) const {
   OS << "threads: " << (HasThreads ? "yes" : "no") << "\n";
-  std::vector<std::pair<std::string, std::string>> All;
-  for (const std::string &K : P->FuncOrder)
-    All.push_back({P->fn(K).Name, K});
-  llvm::sort(All);
-  for (auto &[Name, Key] : All)
-    OS << "function " << Name << ": " << P->describe(Key) << "\n";
+  std::vector<FnId> All(P->Fns.size());
+  std::iota(All.begin(), All.end(), 0);
+  llvm::sort(All, [&](FnId A, FnId B) {
+    return std::tie(P->Fns[A].F->Name, P->Fns[A].Key) <
+           std::tie(P->Fns[B].F->Name, P->Fns[B].Key);
+  });
+  for (FnId F : All)
+    OS << "function " << P->fn(F).Name << ": " << P->describe(F) << "\n";
 }
