@@ -6,6 +6,7 @@
 #include "ElementLayout.h"
 #include "FieldLayout.h"
 #include "LLVMCompat.h"
+#include "SummaryBuilder.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -14,6 +15,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
@@ -92,64 +94,49 @@ struct Placement {
 };
 
 /// The solver's resolution of calls, on the module's calls as the
-/// summaries numbered them: taken before any rewrite inserts an instruction.
+/// summaries numbered them (isCallSite). Each function's calls are numbered
+/// when first asked for: the layout's rewrites insert address arithmetic
+/// and intrinsics only, so a function's calls keep their order and number
+/// however many rewrites came before.
 class SolverCallGraph final : public CallGraph {
 public:
   SolverCallGraph(Module &M, const Solver &S, const SummarySymbols &Symbols)
-      : M(M), S(S), Symbols(Symbols) {
-    for (Function &F : M) {
-      std::vector<Site> *Sites = nullptr;
-      int Block = 0;
-      for (BasicBlock &BB : F) {
-        int Index = 0;
-        for (Instruction &I : BB) {
-          if (auto *CB = dyn_cast<CallBase>(&I)) {
-            if (!Sites)
-              Sites = &CallsIn[&F];
-            Sites->push_back({Block, Index, CB});
-          }
-          ++Index;
-        }
-        ++Block;
-      }
-    }
-  }
+      : M(M), S(S), Symbols(Symbols) {}
 
   std::optional<std::vector<CallBase *>>
   callsOf(const Function &F) const override {
     auto [Module, Name] = Symbols.origin(F);
-    std::optional<std::vector<ModulePosition>> Sites =
+    std::optional<std::vector<ModuleCallSite>> Sites =
         S.callsReaching(Module, Name);
     if (!Sites)
       return std::nullopt;
     std::vector<CallBase *> Out;
-    for (const ModulePosition &P : *Sites) {
-      CallBase *CB = callAt(Symbols.function(M, P.Module, P.At.Function),
-                            P.At.Block, P.At.Index);
-      if (!CB)
+    for (const ModuleCallSite &Site : *Sites) {
+      const Function *Caller = Symbols.function(M, Site.Module, Site.Function);
+      if (!Caller)
         return std::nullopt;
-      Out.push_back(CB);
+      const std::vector<CallBase *> &Calls = callsIn(*Caller).InOrder;
+      if (Site.Site < 0 || size_t(Site.Site) >= Calls.size())
+        return std::nullopt;
+      Out.push_back(Calls[Site.Site]);
     }
     return Out;
   }
 
   std::optional<std::vector<Function *>>
   targetsOf(const CallBase &CB) const override {
-    const Site *At = siteOf(CB);
-    if (!At)
-      return std::nullopt;
-    auto [Module, Name] = Symbols.origin(*CB.getFunction());
-    // The solver's positions are those of the copy it follows.
+    const Function &Caller = *CB.getFunction();
+    auto [Module, Name] = Symbols.origin(Caller);
+    // The solver's calls are those of the copy it follows.
     std::optional<unsigned> Defining = S.definingModule(Module, Name);
-    if (!Defining ||
-        Symbols.function(M, *Defining, Name) != CB.getFunction())
+    if (!Defining || Symbols.function(M, *Defining, Name) != &Caller)
       return std::nullopt;
-    Position P;
-    P.Function = Name;
-    P.Block = At->Block;
-    P.Index = At->Index;
+    const NumberedCalls &Calls = callsIn(Caller);
+    auto Site = Calls.Index.find(&CB);
+    if (Site == Calls.Index.end())
+      return std::nullopt;
     std::optional<std::vector<ModuleFunction>> Targets =
-        S.indirectTargets(Module, P);
+        S.indirectTargets(Module, Name, Site->second);
     if (!Targets)
       return std::nullopt;
     std::vector<Function *> Out;
@@ -166,33 +153,25 @@ private:
   Module &M;
   const Solver &S;
   const SummarySymbols &Symbols;
-  /// A call and where it was before any rewrite.
-  struct Site {
-    int Block, Index;
-    CallBase *CB;
+  /// A function's calls as its summary lists them.
+  struct NumberedCalls {
+    std::vector<CallBase *> InOrder;
+    DenseMap<const CallBase *, int> Index;
   };
-  /// Each function's calls, in order.
-  DenseMap<const Function *, std::vector<Site>> CallsIn;
+  mutable DenseMap<const Function *, std::unique_ptr<NumberedCalls>> CallsIn;
 
-  CallBase *callAt(const Function *F, int Block, int Index) const {
-    auto It = CallsIn.find(F);
-    if (It == CallsIn.end())
-      return nullptr;
-    auto S = partition_point(It->second, [&](const Site &S) {
-      return std::tie(S.Block, S.Index) < std::tie(Block, Index);
-    });
-    return S != It->second.end() && S->Block == Block && S->Index == Index
-               ? S->CB
-               : nullptr;
-  }
-  const Site *siteOf(const CallBase &CB) const {
-    auto It = CallsIn.find(CB.getFunction());
-    if (It == CallsIn.end())
-      return nullptr;
-    for (const Site &S : It->second)
-      if (S.CB == &CB)
-        return &S;
-    return nullptr;
+  const NumberedCalls &callsIn(const Function &F) const {
+    std::unique_ptr<NumberedCalls> &Calls = CallsIn[&F];
+    if (!Calls) {
+      Calls = std::make_unique<NumberedCalls>();
+      for (const Instruction &I : instructions(F))
+        if (isCallSite(I)) {
+          auto *CB = const_cast<CallBase *>(cast<CallBase>(&I));
+          Calls->Index[CB] = Calls->InOrder.size();
+          Calls->InOrder.push_back(CB);
+        }
+    }
+    return *Calls;
   }
 };
 

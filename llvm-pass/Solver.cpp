@@ -1760,37 +1760,29 @@ std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
   return P->solveGlobal(*G);
 }
 
-std::optional<std::vector<ModulePosition>>
+std::optional<std::vector<ModuleCallSite>>
 Solver::callsReaching(unsigned Module, StringRef Name) const {
   FnId F = P->resolveFn(Module, Name);
   if (!P->allCallsSeen(F))
     return std::nullopt;
-  std::vector<ModulePosition> Out;
+  std::vector<ModuleCallSite> Out;
   for (const CallSite *CS : P->callersOf(F)) {
     const FuncEntry &Caller = P->Fns[CS->Caller];
-    Position At = Program::positionOf(*CS);
-    At.Function = Caller.F->Name;
-    Out.push_back({Caller.Module, std::move(At)});
+    Out.push_back({Caller.Module, Caller.F->Name,
+                   int(CS->Site - Caller.F->Calls.data())});
   }
   return Out;
 }
 
 std::optional<std::vector<ModuleFunction>>
-Solver::indirectTargets(unsigned Module, const Position &At) const {
-  FnId F = P->resolveFn(Module, At.Function);
-  if (F == NoFn)
+Solver::indirectTargets(unsigned Module, StringRef Function, int Site) const {
+  const CallSite *CS = P->callSiteAt(P->resolveFn(Module, Function), Site);
+  if (!CS || !P->targetsSeen(*CS))
     return std::nullopt;
-  for (const CallSite &CS : P->CallSites[F]) {
-    if (CS.Site->Block != At.Block || CS.Site->Index != At.Index)
-      continue;
-    if (!P->targetsSeen(CS))
-      return std::nullopt;
-    std::vector<ModuleFunction> Out;
-    for (FnId T : CS.Targets)
-      Out.push_back({P->Fns[T].Module, P->fn(T).Name});
-    return Out;
-  }
-  return std::nullopt;
+  std::vector<ModuleFunction> Out;
+  for (FnId T : CS->Targets)
+    Out.push_back({P->Fns[T].Module, P->fn(T).Name});
+  return Out;
 }
 
 std::optional<unsigned> Solver::definingModule(unsigned Module,

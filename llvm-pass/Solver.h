@@ -84,6 +84,15 @@ struct ModuleFunction {
   std::string Name;
 };
 
+/// A call of the program: its function, by the module whose summary
+/// defines it, and its index among that function's calls
+/// (FunctionSummary::Calls).
+struct ModuleCallSite {
+  unsigned Module = 0;
+  std::string Function;
+  int Site = -1;
+};
+
 /// One global as the solver found it.
 struct SolvedGlobal {
   std::string Name;
@@ -115,14 +124,15 @@ public:
                                           llvm::StringRef Name) const;
 
   /// The calls of the program that may reach the function \p Name of
-  /// module \p Module, by position (function, block, index); std::nullopt
-  /// when code the summaries do not have may call it too.
-  std::optional<std::vector<ModulePosition>>
+  /// module \p Module; std::nullopt when code the summaries do not have
+  /// may call it too.
+  std::optional<std::vector<ModuleCallSite>>
   callsReaching(unsigned Module, llvm::StringRef Name) const;
-  /// The functions the indirect call at \p At of module \p Module may
-  /// reach; std::nullopt unless every one is known and has its body here.
+  /// The functions call \p Site of \p Function (as module \p Module names
+  /// it) may reach, if it is an indirect call; std::nullopt unless every
+  /// one is known and has its body here.
   std::optional<std::vector<ModuleFunction>>
-  indirectTargets(unsigned Module, const Position &At) const;
+  indirectTargets(unsigned Module, llvm::StringRef Function, int Site) const;
 
   /// The module whose body of the function \p Name (as module \p Module
   /// names it) the solver follows: the first of several linkonce_odr

@@ -43,6 +43,10 @@
 using namespace llvm;
 using namespace cacheline;
 
+bool cacheline::isCallSite(const Instruction &I) {
+  return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
+}
+
 std::string cacheline::definitionFingerprint(const GlobalVariable &GV,
                                              ModuleSlotTracker *Slots) {
   std::string S;
@@ -69,12 +73,6 @@ std::string typeString(const Type *T) {
 
 const Function *calledFunction(const CallBase &CB) {
   return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
-}
-
-/// A call the summary lists in FunctionSummary::Calls: any but an
-/// intrinsic's.
-bool isCallSite(const Instruction &I) {
-  return isa<CallBase>(I) && !isa<IntrinsicInst>(I);
 }
 
 /// Loops in a once region with at most this many trips are table fills.

@@ -44,6 +44,10 @@ ModuleSummary summarizeModule(llvm::Module &M,
 llvm::Error writeSummaryToDir(llvm::StringRef Dir, llvm::Module &M,
                               ModuleSummary S);
 
+/// The instructions FunctionSummary::Calls lists, in order: every call
+/// but an intrinsic's. A call's index among them is how summaries name it.
+bool isCallSite(const llvm::Instruction &I);
+
 /// What makes a definition "the same" between the build that wrote the
 /// facts and the one applying the layout: its type and initializer.
 /// \p Slots, if given, numbers the module once for many calls.
