@@ -143,8 +143,11 @@ struct Solver::Program {
   /// By name: the external functions, and each module's internal ones.
   StringMap<FnId> ExternalFns;
   std::vector<StringMap<FnId>> LocalFns;
-  StringMap<GlobalEntry> Globals;
-  std::vector<std::string> GlobalOrder;
+  /// Every global the summaries mention once, in module order.
+  std::vector<GlobalEntry> Globals;
+  /// By name: the external globals, and each module's internal ones.
+  StringMap<unsigned> ExternalGlobals;
+  std::vector<StringMap<unsigned>> LocalGlobals;
   /// What a caller does with a function's result (CallResults), and the
   /// call's constant arguments (ReturnedPointer::When).
   struct ResultUse {
@@ -235,7 +238,7 @@ struct Solver::Program {
   static std::string localKey(unsigned M, StringRef Name) {
     return std::to_string(M) + "\x01" + Name.str();
   }
-  /// The key \p G is indexed by in Globals.
+  /// \p G's name, qualified by its module when internal.
   static std::string keyOf(const GlobalEntry &G) {
     return G.Module >= 0 ? localKey(G.Module, G.Name) : G.Name;
   }
@@ -311,8 +314,10 @@ struct Solver::Program {
            });
   }
   const GlobalEntry *findGlobal(unsigned M, StringRef Name, bool Local) const {
-    auto It = Globals.find(Local ? localKey(M, Name) : Name.str());
-    return It == Globals.end() ? nullptr : &It->second;
+    const StringMap<unsigned> &ByName =
+        Local ? LocalGlobals[M] : ExternalGlobals;
+    auto It = ByName.find(Name);
+    return It == ByName.end() ? nullptr : &Globals[It->second];
   }
   /// The global \p Name refers to in module \p M: its internal one, else
   /// the external one.
@@ -324,16 +329,18 @@ struct Solver::Program {
   /// see: \p G itself when that code reads it, and those whose contents
   /// hold its address and leak, transitively, each by the global that leaks
   /// by itself (the root handed over). \p Key names a global not summarized.
-  void leakRoots(const GlobalEntry *G, StringRef Key, StringSet<> &Visiting,
+  void leakRoots(const GlobalEntry *G, StringRef Key,
+                 SmallPtrSetImpl<const GlobalEntry *> &Visiting,
                  std::set<std::string> &Roots) const;
   /// The program names __start_\p Section or __stop_\p Section.
   bool sectionWalked(StringRef Section) const {
-    return !Section.empty() && (Globals.count(("__start_" + Section).str()) ||
-                                Globals.count(("__stop_" + Section).str()));
+    return !Section.empty() &&
+           (ExternalGlobals.count(("__start_" + Section).str()) ||
+            ExternalGlobals.count(("__stop_" + Section).str()));
   }
   std::set<std::string> leakRoots(unsigned M, StringRef Name,
                                   bool Local) const {
-    StringSet<> Visiting;
+    SmallPtrSet<const GlobalEntry *, 8> Visiting;
     std::set<std::string> Roots;
     leakRoots(findGlobal(M, Name, Local), Local ? localKey(M, Name) : Name,
               Visiting, Roots);
@@ -464,8 +471,12 @@ struct Solver::Program {
   GlobalUses collectUses(const GlobalEntry &G) const;
   /// Function names, each with the module that names it.
   using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
-  mutable std::map<std::string, std::optional<FunctionNames>>
+  /// tableFunctions() of each table global, and of each walked section;
+  /// std::map and StringMap, whose values stay where they are while the
+  /// walk of one table adds others.
+  mutable std::map<const GlobalEntry *, std::optional<FunctionNames>>
       TableFunctionsCache;
+  mutable StringMap<std::optional<FunctionNames>> SectionFunctionsCache;
   const std::optional<FunctionNames> &tableFunctions(unsigned M,
                                                      StringRef Table) const;
   std::optional<std::vector<FnId>> tableTargets(unsigned M, StringRef Table,
@@ -505,6 +516,7 @@ struct Solver::Program {
 
 void Solver::Program::index() {
   LocalFns.resize(Modules.size());
+  LocalGlobals.resize(Modules.size());
   for (unsigned M = 0; M < Modules.size(); ++M) {
     for (const FunctionSummary &F : Modules[M].Functions) {
       StringMap<FnId> &ByName = F.Local ? LocalFns[M] : ExternalFns;
@@ -515,14 +527,14 @@ void Solver::Program::index() {
                      !F.Local && internalized(F.Name)});
     }
     for (const GlobalSummary &G : Modules[M].Globals) {
-      std::string Key = G.Local ? localKey(M, G.Name) : G.Name;
-      auto [It, New] = Globals.try_emplace(Key);
-      GlobalEntry &E = It->second;
+      StringMap<unsigned> &ByName = G.Local ? LocalGlobals[M] : ExternalGlobals;
+      auto [It, New] = ByName.try_emplace(G.Name, Globals.size());
       if (New) {
-        GlobalOrder.push_back(Key);
-        E.Name = G.Name;
-        E.Module = G.Local ? int(M) : -1;
+        Globals.emplace_back();
+        Globals.back().Name = G.Name;
+        Globals.back().Module = G.Local ? int(M) : -1;
       }
+      GlobalEntry &E = Globals[It->second];
       if (G.Definition && !E.Def)
         E.Def = &G;
       E.Mentions.push_back({M, &G});
@@ -542,15 +554,15 @@ void Solver::Program::index() {
 }
 
 void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
-                                StringSet<> &Visiting,
+                                SmallPtrSetImpl<const GlobalEntry *> &Visiting,
                                 std::set<std::string> &Roots) const {
   if (!G || !localGlobal(*G)) {
     Roots.insert(Key.str());
     return;
   }
-  std::string Own = keyOf(*G);
-  if (!Visiting.insert(Own).second)
+  if (!Visiting.insert(G).second)
     return; // Already being answered.
+  std::string Own = keyOf(*G);
   for (auto &[M, S] : G->Mentions) {
     // Kept by llvm.used for code we cannot see, unless it sits in a section
     // the program itself walks through __start_/__stop_.
@@ -949,20 +961,29 @@ Solver::Program::tableFunctions(unsigned M, StringRef Table) const {
       Section.consume_front("__start_") || Section.consume_front("__stop_");
   static const std::optional<FunctionNames> Unknown;
   const GlobalEntry *G = nullptr;
-  std::string Key = "section " + Section.str();
   if (!FromSection) {
     G = resolveGlobal(M, Table);
     if (!G)
       return Unknown;
-    Key = keyOf(*G);
   }
-  auto [It, New] = TableFunctionsCache.try_emplace(Key);
+  // Unknown (std::nullopt) until found, also to a walk that comes back to
+  // the same table.
+  bool New;
+  std::optional<FunctionNames> *Cached;
+  if (FromSection) {
+    auto It = SectionFunctionsCache.try_emplace(Section);
+    New = It.second;
+    Cached = &It.first->second;
+  } else {
+    auto It = TableFunctionsCache.try_emplace(G);
+    New = It.second;
+    Cached = &It.first->second;
+  }
   if (!New)
-    return It->second;
+    return *Cached;
   FunctionNames Found;
   if (FromSection) {
-    for (const std::string &GK : GlobalOrder) {
-      const GlobalEntry &E = Globals.find(GK)->second;
+    for (const GlobalEntry &E : Globals) {
       if (!E.Def || E.Def->Section != Section)
         continue;
       for (auto &[DM, S] : E.Mentions)
@@ -972,18 +993,18 @@ Solver::Program::tableFunctions(unsigned M, StringRef Table) const {
     }
   } else {
     if (!G->Def || !localGlobal(*G))
-      return It->second;
+      return *Cached;
     GlobalUses Uses = collectUses(*G);
     if (!Uses.Escape.empty() || Uses.OpaqueStores)
-      return It->second;
+      return *Cached;
     for (auto &[GM, S] : G->Mentions)
       if (S == G->Def)
         for (const std::string &Fn : S->InitializerFunctions)
           Found.push_back({GM, Fn});
     append_range(Found, Uses.StoredFunctions);
   }
-  It->second = std::move(Found);
-  return It->second;
+  *Cached = std::move(Found);
+  return *Cached;
 }
 
 /// tableFunctions() of type \p CallType, resolved to functions.
@@ -1747,8 +1768,9 @@ Solver::~Solver() = default;
 
 std::vector<SolvedGlobal> Solver::solveGlobals() const {
   std::vector<SolvedGlobal> Out;
-  for (const std::string &Key : P->GlobalOrder)
-    Out.push_back(P->solveGlobal(P->Globals.find(Key)->second));
+  Out.reserve(P->Globals.size());
+  for (const GlobalEntry &G : P->Globals)
+    Out.push_back(P->solveGlobal(G));
   return Out;
 }
 
