@@ -6,6 +6,7 @@
 #include "LayoutFile.h"
 #include "LineSize.h"
 #include "Report.h"
+#include "Settings.h"
 #include "SummaryBuilder.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -32,163 +33,134 @@ STATISTIC(NumSkipped, "Globals skipped");
 STATISTIC(NumFromProfile, "Globals whose class the write profile decided");
 STATISTIC(NumInstrumentedSites, "Accesses counted by the instrumentation");
 
-// lld 19 parses -mllvm before it loads pass plugins (llvm-project #90956),
-// so at the link every option also has an environment variable; the
-// command-line option wins where both are given.
-static cl::opt<std::string>
-    ReportFile("cacheline-layout-report",
-               cl::desc("Write the cacheline-layout JSON report to this file "
-                        "(link time: CACHELINE_LAYOUT_REPORT)"),
-               cl::value_desc("file"));
-static cl::opt<std::string>
-    LineSizeOpt("cacheline-line-size",
+// Settings.h: every option has an environment variable too, for the link.
+
+namespace {
+
+/// Parses an option's value with Settings.h's parser, which the
+/// environment variables and cacheline-facts share.
+template <typename T, Expected<T> (*Parse)(StringRef)>
+class SettingParser : public cl::basic_parser<T> {
+public:
+  SettingParser(cl::Option &O) : cl::basic_parser<T>(O), Printer(O) {}
+  bool parse(cl::Option &O, StringRef, StringRef Arg, T &Value) {
+    Expected<T> Parsed = Parse(Arg);
+    if (!Parsed)
+      return O.error(toString(Parsed.takeError()));
+    Value = *Parsed;
+    return false;
+  }
+  StringRef getValueName() const override { return Printer.getValueName(); }
+  /// cl's own parser of T, which is final, prints the option's value
+  /// (-print-options).
+  operator const cl::parser<T> &() const { return Printer; }
+
+private:
+  cl::parser<T> Printer;
+};
+
+StringRef optionName(SettingKind Kind) { return settingName(Kind).Option; }
+
+} // namespace
+
+static cl::opt<std::string> ReportOpt(
+    optionName(SettingKind::Report),
+    cl::desc("Write the cacheline-layout JSON report to this file"),
+    cl::value_desc("file"));
+static cl::opt<unsigned, false, SettingParser<unsigned, parseLineSize>>
+    LineSizeOpt(optionName(SettingKind::LineSize),
                 cl::desc("Destructive-interference size in bytes, a power of "
-                         "two from 16 to 4096 (default: per target; link "
-                         "time: CACHELINE_LAYOUT_LINE_SIZE)"),
+                         "two from 16 to 4096 (default: per target)"),
                 cl::value_desc("bytes"));
-static cl::opt<std::string>
-    ModeOpt("cacheline-layout-mode",
-            cl::desc("'layout' (default) moves and pads globals; 'report' "
-                     "only classifies; 'instrument' builds a program that "
-                     "records a write profile (link time: "
-                     "CACHELINE_LAYOUT_MODE)"),
-            cl::value_desc("layout|report|instrument"));
-static cl::opt<std::string> HotWriteCountOpt(
-    "cacheline-hot-write-count",
-    cl::desc("With profile data or a write profile, run-time writes that "
-             "make a global write-hot (default 1000; link time: "
-             "CACHELINE_LAYOUT_HOT_WRITE_COUNT)"),
-    cl::value_desc("count"));
-static cl::opt<std::string> RareWriteRateOpt(
-    "cacheline-rare-write-rate",
-    cl::desc("A global whose run-time writes run fewer times than this per "
-             "iteration of the loops driving them (static block "
-             "frequencies) is not write-hot (default 0.0625; link time: "
-             "CACHELINE_LAYOUT_RARE_WRITE_RATE)"),
-    cl::value_desc("rate"));
-static cl::opt<std::string> MaxElementPaddingOpt(
-    "cacheline-max-element-padding",
-    cl::desc("The most bytes giving each element of one array global, or "
-             "each group of written fields of one struct, lines of its own "
-             "may add (default 65536; link time: "
-             "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING)"),
-    cl::value_desc("bytes"));
-static cl::opt<std::string> AssumeClosedOpt(
-    "cacheline-assume-closed",
-    cl::desc("1: treat an executable's own exported globals as internal "
-             "(--export-dynamic); nothing dlopen()ed may write them "
-             "(link time: CACHELINE_LAYOUT_ASSUME_CLOSED)"),
+static cl::opt<PassMode> ModeOpt(
+    optionName(SettingKind::Mode), cl::desc("What the pass does"),
+    cl::init(Settings().Mode),
+    cl::values(clEnumValN(PassMode::Layout, "layout",
+                          "move and pad globals (default)"),
+               clEnumValN(PassMode::Report, "report", "only classify"),
+               clEnumValN(PassMode::Instrument, "instrument",
+                          "build a program that records a write profile")));
+static cl::opt<uint64_t, false, SettingParser<uint64_t, parseCount>>
+    HotWriteCountOpt(optionName(SettingKind::HotWriteCount),
+                     cl::desc("With profile data or a write profile, run-time "
+                              "writes that make a global write-hot"),
+                     cl::value_desc("count"),
+                     cl::init(PolicyOptions().HotWriteCount));
+static cl::opt<double, false, SettingParser<double, parseRate>>
+    RareWriteRateOpt(
+        optionName(SettingKind::RareWriteRate),
+        cl::desc("A global whose run-time writes run fewer times than this "
+                 "per iteration of the loops driving them (static block "
+                 "frequencies) is not write-hot"),
+        cl::value_desc("rate"), cl::init(PolicyOptions().RareWriteRate));
+static cl::opt<uint64_t, false, SettingParser<uint64_t, parseBytes>>
+    MaxElementPaddingOpt(
+        optionName(SettingKind::MaxElementPadding),
+        cl::desc("The most bytes giving each element of one array global, "
+                 "or each group of written fields of one struct, lines of "
+                 "its own may add"),
+        cl::value_desc("bytes"), cl::init(PolicyOptions().MaxElementPadding));
+static cl::opt<bool> AssumeClosedOpt(
+    optionName(SettingKind::AssumeClosed),
+    cl::desc("Treat an executable's own exported globals as internal "
+             "(--export-dynamic); nothing dlopen()ed may write them"),
     cl::value_desc("0|1"), cl::ValueOptional);
 static cl::opt<std::string> ProfileOpt(
-    "cacheline-profile",
+    optionName(SettingKind::Profile),
     cl::desc("Classify by this write profile, recorded by an instrumented "
-             "build (link time: CACHELINE_LAYOUT_PROFILE)"),
+             "build"),
     cl::value_desc("file"));
-
 static cl::opt<std::string> FactsDirOpt(
-    "cacheline-facts-dir",
+    optionName(SettingKind::FactsDir),
     cl::desc("Write this module's write facts into this directory, for "
-             "cacheline-facts merge (compile time: "
-             "CACHELINE_LAYOUT_FACTS_DIR)"),
+             "cacheline-facts merge"),
     cl::value_desc("dir"));
 static cl::opt<std::string> LayoutFileOpt(
-    "cacheline-layout-file",
+    optionName(SettingKind::LayoutFile),
     cl::desc("Apply this merged layout file to the module's globals "
-             "(compile time and ThinLTO backends: CACHELINE_LAYOUT_FILE)"),
+             "(compile time and ThinLTO backends)"),
     cl::value_desc("file"));
 
 namespace {
 
-/// The option's value if given on the command line, else the environment
-/// variable's, else nothing. \p Origin receives where it came from.
-std::optional<std::string> optionOrEnv(const cl::opt<std::string> &Opt,
-                                       const char *EnvVar,
-                                       std::string &Origin) {
-  if (Opt.getNumOccurrences()) {
-    Origin = "-" + Opt.ArgStr.str();
-    return Opt.getValue();
-  }
-  if (const char *Env = std::getenv(EnvVar); Env && *Env) {
-    Origin = EnvVar;
-    return std::string(Env);
-  }
-  return std::nullopt;
-}
-
-Expected<unsigned> lineSizeFor(const Module &M) {
-  std::string Origin;
-  if (std::optional<std::string> Text =
-          optionOrEnv(LineSizeOpt, "CACHELINE_LAYOUT_LINE_SIZE", Origin))
-    return parseLineSize(*Text, Origin);
-  return defaultLineSize(Triple(M.getTargetTriple()));
-}
-
-/// Reads the non-negative integer that \p Opt (else \p EnvVar) gives, if
-/// any, into \p Out; \p What names it in the error ("count", "size") and
-/// \p Expected says what it must be.
-Error readUnsigned(const cl::opt<std::string> &Opt, const char *EnvVar,
-                   uint64_t &Out, const char *What, const char *Expected) {
-  std::string Origin;
-  std::optional<std::string> Text = optionOrEnv(Opt, EnvVar, Origin);
-  if (!Text || !StringRef(*Text).trim().getAsInteger(10, Out))
-    return Error::success();
-  return createStringError(inconvertibleErrorCode(),
-                           "%s: invalid %s '%s': expected %s", Origin.c_str(),
-                           What, Text->c_str(), Expected);
-}
-
-Expected<PolicyOptions> policyOptions() {
-  PolicyOptions Opts;
-  if (Error E = readUnsigned(HotWriteCountOpt,
-                             "CACHELINE_LAYOUT_HOT_WRITE_COUNT",
-                             Opts.HotWriteCount, "count",
-                             "a non-negative integer"))
+/// The settings: the options given, the environment variables for the
+/// others (Settings.h).
+Expected<Settings> passSettings() {
+  Settings S;
+  SmallVector<SettingKind, 16> FromEnvironment;
+  auto Take = [&](SettingKind Kind, const cl::Option &Opt, auto Store) {
+    if (Opt.getNumOccurrences())
+      Store();
+    else
+      FromEnvironment.push_back(Kind);
+  };
+  auto Path = [](const cl::opt<std::string> &Opt) {
+    return PathSetting{Opt.getValue(), "-" + Opt.ArgStr.str()};
+  };
+  Take(SettingKind::Mode, ModeOpt, [&] { S.Mode = ModeOpt; });
+  Take(SettingKind::LineSize, LineSizeOpt, [&] { S.LineSize = LineSizeOpt; });
+  Take(SettingKind::HotWriteCount, HotWriteCountOpt,
+       [&] { S.Policy.HotWriteCount = HotWriteCountOpt; });
+  Take(SettingKind::RareWriteRate, RareWriteRateOpt,
+       [&] { S.Policy.RareWriteRate = RareWriteRateOpt; });
+  Take(SettingKind::MaxElementPadding, MaxElementPaddingOpt,
+       [&] { S.Policy.MaxElementPadding = MaxElementPaddingOpt; });
+  // Given alone (-cacheline-assume-closed), the option is on.
+  Take(SettingKind::AssumeClosed, AssumeClosedOpt,
+       [&] { S.Policy.AssumeClosed = AssumeClosedOpt; });
+  Take(SettingKind::Report, ReportOpt, [&] { S.Report = Path(ReportOpt); });
+  Take(SettingKind::Profile, ProfileOpt, [&] { S.Profile = Path(ProfileOpt); });
+  Take(SettingKind::FactsDir, FactsDirOpt,
+       [&] { S.FactsDir = Path(FactsDirOpt); });
+  Take(SettingKind::LayoutFile, LayoutFileOpt,
+       [&] { S.LayoutFile = Path(LayoutFileOpt); });
+  if (Error E = readEnvironment(S, FromEnvironment))
     return std::move(E);
-  if (Error E = readUnsigned(MaxElementPaddingOpt,
-                             "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING",
-                             Opts.MaxElementPadding, "size",
-                             "a non-negative number of bytes"))
-    return std::move(E);
-  std::string Origin;
-  if (std::optional<std::string> Text = optionOrEnv(
-          RareWriteRateOpt, "CACHELINE_LAYOUT_RARE_WRITE_RATE", Origin)) {
-    if (StringRef(*Text).trim().getAsDouble(Opts.RareWriteRate) ||
-        !(Opts.RareWriteRate >= 0 && Opts.RareWriteRate <= 1))
-      return createStringError(inconvertibleErrorCode(),
-                               "%s: invalid rate '%s': expected a number "
-                               "from 0 to 1",
-                               Origin.c_str(), Text->c_str());
-  }
-  if (std::optional<std::string> Text = optionOrEnv(
-          AssumeClosedOpt, "CACHELINE_LAYOUT_ASSUME_CLOSED", Origin)) {
-    if (Text->empty()) // -cacheline-assume-closed alone
-      *Text = "1";
-    if (*Text != "0" && *Text != "1")
-      return createStringError(inconvertibleErrorCode(),
-                               "%s: invalid value '%s': expected 0 or 1",
-                               Origin.c_str(), Text->c_str());
-    Opts.AssumeClosed = *Text == "1";
-  }
-  return Opts;
+  return S;
 }
 
-/// What the pass does with its classification.
-enum class PassMode { Layout, Report, Instrument };
-
-Expected<PassMode> requestedMode() {
-  std::string Origin;
-  std::optional<std::string> Text =
-      optionOrEnv(ModeOpt, "CACHELINE_LAYOUT_MODE", Origin);
-  if (!Text || *Text == "layout")
-    return PassMode::Layout;
-  if (*Text == "report")
-    return PassMode::Report;
-  if (*Text == "instrument")
-    return PassMode::Instrument;
-  return createStringError(inconvertibleErrorCode(),
-                           "%s: invalid mode '%s': expected 'layout', "
-                           "'report' or 'instrument'",
-                           Origin.c_str(), Text->c_str());
+unsigned lineSizeFor(const Settings &S, const Module &M) {
+  return S.LineSize.value_or(defaultLineSize(Triple(M.getTargetTriple())));
 }
 
 /// Reports a bad setting as an error of the compilation, once.
@@ -255,16 +227,13 @@ AnalysisKey CachelineClassificationAnalysis::Key;
 CachelineClassification
 CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   CachelineClassification Result;
-  Expected<unsigned> LineSize = lineSizeFor(M);
-  Expected<PolicyOptions> Opts = policyOptions();
-  if (!LineSize || !Opts) {
-    if (!LineSize)
-      diagnose(M, LineSize.takeError());
-    if (!Opts)
-      diagnose(M, Opts.takeError());
+  Expected<Settings> Set = passSettings();
+  if (!Set) {
+    diagnose(M, Set.takeError());
     return Result; // No context: the passes do nothing.
   }
-  Result.LineSize = *LineSize;
+  const PolicyOptions *Opts = &Set->Policy;
+  Result.LineSize = lineSizeFor(*Set, M);
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
@@ -304,21 +273,19 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     Result.Globals.push_back(std::move(G));
   }
 
-  std::string Origin;
-  if (std::optional<std::string> Path =
-          optionOrEnv(ProfileOpt, "CACHELINE_LAYOUT_PROFILE", Origin)) {
-    Expected<WriteProfile> Profile = WriteProfile::read(*Path);
+  if (const PathSetting &Path = Set->Profile) {
+    Expected<WriteProfile> Profile = WriteProfile::read(Path.Path);
     if (!Profile) {
       diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                    Origin.c_str(),
+                                    Path.Origin.c_str(),
                                     toString(Profile.takeError()).c_str()));
       Result.Program.reset(); // No layout from a profile that cannot be read.
       return Result;
     }
     Result.Profile = std::move(*Profile);
-    if (Error E = applyProfile(M, *Path, Result, *Opts)) {
+    if (Error E = applyProfile(M, Path.Path, Result, *Opts)) {
       diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                    Origin.c_str(),
+                                    Path.Origin.c_str(),
                                     toString(std::move(E)).c_str()));
       Result.Program.reset();
     }
@@ -371,11 +338,12 @@ CachelineClassificationPrinterPass::run(Module &M, ModuleAnalysisManager &MAM) {
 
 PreservedAnalyses CachelineLayoutPass::run(Module &M,
                                            ModuleAnalysisManager &MAM) {
-  Expected<PassMode> Mode = requestedMode();
-  if (!Mode) {
-    diagnose(M, Mode.takeError());
+  Expected<Settings> Set = passSettings();
+  if (!Set) {
+    diagnose(M, Set.takeError());
     return PreservedAnalyses::all();
   }
+  const PassMode *Mode = &Set->Mode;
   CachelineClassification &Result =
       MAM.getResult<CachelineClassificationAnalysis>(M);
   if (!Result.Program)
@@ -411,14 +379,12 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   });
 
-  std::string Origin;
-  if (std::optional<std::string> Path =
-          optionOrEnv(ReportFile, "CACHELINE_LAYOUT_REPORT", Origin)) {
+  if (const PathSetting &Path = Set->Report) {
     std::error_code EC;
-    raw_fd_ostream OS(*Path, EC, sys::fs::OF_TextWithCRLF);
+    raw_fd_ostream OS(Path.Path, EC, sys::fs::OF_TextWithCRLF);
     if (EC)
       diagnose(M, createStringError(EC, "%s: cannot write report '%s': %s",
-                                    Origin.c_str(), Path->c_str(),
+                                    Path.Origin.c_str(), Path.Path.c_str(),
                                     EC.message().c_str()));
     else
       writeJSONReport(OS, M, Result);
@@ -466,11 +432,14 @@ bool isLTOPreLink(const Module &M) {
 
 PreservedAnalyses CachelineCompileTimePass::run(Module &M,
                                                 ModuleAnalysisManager &MAM) {
-  std::string Origin;
+  Expected<Settings> Set = passSettings();
+  if (!Set) {
+    diagnose(M, Set.takeError());
+    return PreservedAnalyses::all();
+  }
   bool PreLink = isFullLTOPreLink(M);
   if (Summarize) {
-    std::optional<std::string> Dir =
-        optionOrEnv(FactsDirOpt, "CACHELINE_LAYOUT_FACTS_DIR", Origin);
+    const PathSetting &Dir = Set->FactsDir;
     // Once per translation unit, for the link, the merge and the facts
     // alike; carried in bitcode, which the full-LTO link and
     // `cacheline-facts merge` read.
@@ -482,35 +451,27 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
       if (CarryIt)
         carrySummary(M, S);
       if (Dir)
-        if (Error E = writeSummaryToDir(*Dir, M, std::move(S)))
+        if (Error E = writeSummaryToDir(Dir.Path, M, std::move(S)))
           diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                        Origin.c_str(),
+                                        Dir.Origin.c_str(),
                                         toString(std::move(E)).c_str()));
     }
   }
 
-  if (!Apply || PreLink)
+  const PathSetting &Path = Set->LayoutFile;
+  if (!Apply || PreLink || !Path)
     return PreservedAnalyses::all();
-  std::optional<std::string> Path =
-      optionOrEnv(LayoutFileOpt, "CACHELINE_LAYOUT_FILE", Origin);
-  if (!Path)
-    return PreservedAnalyses::all();
-  Expected<PassMode> Mode = requestedMode();
-  Expected<unsigned> LineSize = lineSizeFor(M);
-  Expected<std::shared_ptr<const LayoutFile>> File = LayoutFile::load(*Path);
-  if (!Mode || !LineSize || !File) {
-    if (!Mode)
-      diagnose(M, Mode.takeError());
-    if (!LineSize)
-      diagnose(M, LineSize.takeError());
-    if (!File)
-      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                    Origin.c_str(),
-                                    toString(File.takeError()).c_str()));
+  Expected<std::shared_ptr<const LayoutFile>> File =
+      LayoutFile::load(Path.Path);
+  if (!File) {
+    diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                  Path.Origin.c_str(),
+                                  toString(File.takeError()).c_str()));
     return PreservedAnalyses::all();
   }
-  bool DoLayout = *Mode == PassMode::Layout;
-  ApplyResult R = applyLayoutFile(M, **File, *LineSize, DoLayout);
+  bool DoLayout = Set->Mode == PassMode::Layout;
+  ApplyResult R =
+      applyLayoutFile(M, **File, lineSizeFor(*Set, M), DoLayout);
   if (!DoLayout || R.Applied == 0)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;

@@ -23,13 +23,22 @@ unsigned cacheline::defaultLineSize(const Triple &T) {
   }
 }
 
-Expected<unsigned> cacheline::parseLineSize(StringRef Text, StringRef Origin) {
+Expected<unsigned> cacheline::parseLineSize(StringRef Text) {
   unsigned Value;
   if (Text.trim().getAsInteger(10, Value) || !isPowerOf2_32(Value) ||
       Value < MinLineSize || Value > MaxLineSize)
     return createStringError(
         inconvertibleErrorCode(),
-        "%s: invalid line size '%s': expected a power of two from %u to %u",
-        Origin.str().c_str(), Text.str().c_str(), MinLineSize, MaxLineSize);
+        "invalid line size '%s': expected a power of two from %u to %u",
+        Text.str().c_str(), MinLineSize, MaxLineSize);
   return Value;
+}
+
+Expected<unsigned> cacheline::parseLineSize(StringRef Text, StringRef Origin) {
+  Expected<unsigned> Size = parseLineSize(Text);
+  if (!Size)
+    return createStringError(inconvertibleErrorCode(), "%s: %s",
+                             Origin.str().c_str(),
+                             toString(Size.takeError()).c_str());
+  return Size;
 }

@@ -26,8 +26,9 @@ constexpr unsigned MaxLineSize = 4096;
 /// elsewhere.
 unsigned defaultLineSize(const llvm::Triple &T);
 
-/// Parses a user-given line size: a power of two in [16, 4096]. \p Origin
-/// names where it came from for the error message.
+/// Parses a user-given line size: a power of two in [16, 4096].
+llvm::Expected<unsigned> parseLineSize(llvm::StringRef Text);
+/// The same, the error beginning with \p Origin (where it came from).
 llvm::Expected<unsigned> parseLineSize(llvm::StringRef Text,
                                        llvm::StringRef Origin);
 

@@ -51,7 +51,7 @@
 ; LOW-DAG: "class":"write-hot","name":"mem_limit",
 ; RUN: not %opt -load-pass-plugin=%plugin -cacheline-rare-write-rate=often -passes=cacheline-layout -disable-output %s 2> %t.err
 ; RUN: FileCheck %s --check-prefix=BAD --input-file=%t.err
-; BAD: cacheline-layout: -cacheline-rare-write-rate: invalid rate 'often': expected a number from 0 to 1
+; BAD: for the --cacheline-rare-write-rate option: invalid rate 'often': expected a number from 0 to 1
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

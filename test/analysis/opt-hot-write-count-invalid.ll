@@ -1,5 +1,6 @@
-; An invalid -cacheline-hot-write-count (or CACHELINE_LAYOUT_HOT_WRITE_COUNT)
-; is an error of the compilation: one clear line naming where the value came
+; An invalid -cacheline-hot-write-count is refused where opt reads its
+; options, CACHELINE_LAYOUT_HOT_WRITE_COUNT (the link's way in) is an error
+; of the compilation: either way one clear line naming where the value came
 ; from and the value, and a non-zero exit; no report is written. The value
 ; must be a non-negative decimal integer that fits in 64 bits. The check
 ; happens whether or not the module has profile data (this one has none).
@@ -22,11 +23,11 @@
 ; RUN: not %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -cacheline-hot-write-count=abc -disable-output %s 2>%t.print
 ; RUN: FileCheck %s --check-prefix=ABC --input-file=%t.print
 
-; ABC: error: cacheline-layout: -cacheline-hot-write-count: invalid count 'abc': expected a non-negative integer
-; NEG: error: cacheline-layout: -cacheline-hot-write-count: invalid count '-5': expected a non-negative integer
-; FRAC: error: cacheline-layout: -cacheline-hot-write-count: invalid count '1.5': expected a non-negative integer
-; EMPTY: error: cacheline-layout: -cacheline-hot-write-count: invalid count '': expected a non-negative integer
-; BIG: error: cacheline-layout: -cacheline-hot-write-count: invalid count '99999999999999999999999': expected a non-negative integer
+; ABC: for the --cacheline-hot-write-count option: invalid count 'abc': expected a non-negative integer
+; NEG: for the --cacheline-hot-write-count option: invalid count '-5': expected a non-negative integer
+; FRAC: for the --cacheline-hot-write-count option: invalid count '1.5': expected a non-negative integer
+; EMPTY: for the --cacheline-hot-write-count option: invalid count '': expected a non-negative integer
+; BIG: for the --cacheline-hot-write-count option: invalid count '99999999999999999999999': expected a non-negative integer
 ; ENV: error: cacheline-layout: CACHELINE_LAYOUT_HOT_WRITE_COUNT: invalid count 'abc': expected a non-negative integer
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -1,5 +1,6 @@
-; An invalid line size, from -cacheline-line-size or
-; CACHELINE_LAYOUT_LINE_SIZE, is an error of the compilation: one clear line
+; An invalid line size, from -cacheline-line-size (refused where opt reads
+; its options) or CACHELINE_LAYOUT_LINE_SIZE (an error of the compilation),
+; gives one clear line
 ; naming where the value came from and the value, and a non-zero exit; no
 ; report is written. Valid sizes are powers of two from 16 to 4096:
 ; 0, 8 (too small), 48 (not a power of two), 8192 (too large), abc and the
@@ -29,12 +30,12 @@
 ; RUN: not %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='print<cacheline-layout>' -cacheline-line-size=0 -disable-output %s 2>%t.print
 ; RUN: FileCheck %s --check-prefix=ZERO --input-file=%t.print
 
-; ZERO: error: cacheline-layout: -cacheline-line-size: invalid line size '0': expected a power of two from 16 to 4096
-; EIGHT: error: cacheline-layout: -cacheline-line-size: invalid line size '8': expected a power of two from 16 to 4096
-; FORTYEIGHT: error: cacheline-layout: -cacheline-line-size: invalid line size '48': expected a power of two from 16 to 4096
-; BIG: error: cacheline-layout: -cacheline-line-size: invalid line size '8192': expected a power of two from 16 to 4096
-; ABC: error: cacheline-layout: -cacheline-line-size: invalid line size 'abc': expected a power of two from 16 to 4096
-; EMPTY: error: cacheline-layout: -cacheline-line-size: invalid line size '': expected a power of two from 16 to 4096
+; ZERO: for the --cacheline-line-size option: invalid line size '0': expected a power of two from 16 to 4096
+; EIGHT: for the --cacheline-line-size option: invalid line size '8': expected a power of two from 16 to 4096
+; FORTYEIGHT: for the --cacheline-line-size option: invalid line size '48': expected a power of two from 16 to 4096
+; BIG: for the --cacheline-line-size option: invalid line size '8192': expected a power of two from 16 to 4096
+; ABC: for the --cacheline-line-size option: invalid line size 'abc': expected a power of two from 16 to 4096
+; EMPTY: for the --cacheline-line-size option: invalid line size '': expected a power of two from 16 to 4096
 ; ENV: error: cacheline-layout: CACHELINE_LAYOUT_LINE_SIZE: invalid line size '48': expected a power of two from 16 to 4096
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

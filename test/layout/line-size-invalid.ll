@@ -24,11 +24,11 @@
 ; RUN: FileCheck %s --check-prefix=ENV --input-file=%t.env.err
 ; RUN: count 1 < %t.env.err
 
-; ZERO: error: cacheline-layout: -cacheline-line-size: invalid line size '0': expected a power of two from 16 to 4096
-; FORTYEIGHT: error: cacheline-layout: -cacheline-line-size: invalid line size '48': expected a power of two from 16 to 4096
-; BIG: error: cacheline-layout: -cacheline-line-size: invalid line size '8192': expected a power of two from 16 to 4096
-; SMALL: error: cacheline-layout: -cacheline-line-size: invalid line size '8': expected a power of two from 16 to 4096
-; ABC: error: cacheline-layout: -cacheline-line-size: invalid line size 'abc': expected a power of two from 16 to 4096
+; ZERO: for the --cacheline-line-size option: invalid line size '0': expected a power of two from 16 to 4096
+; FORTYEIGHT: for the --cacheline-line-size option: invalid line size '48': expected a power of two from 16 to 4096
+; BIG: for the --cacheline-line-size option: invalid line size '8192': expected a power of two from 16 to 4096
+; SMALL: for the --cacheline-line-size option: invalid line size '8': expected a power of two from 16 to 4096
+; ABC: for the --cacheline-line-size option: invalid line size 'abc': expected a power of two from 16 to 4096
 ; ENV: error: cacheline-layout: CACHELINE_LAYOUT_LINE_SIZE: invalid line size '100': expected a power of two from 16 to 4096
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -76,7 +76,7 @@
 ; LIMIT-DAG: "name":"locks",{{.*}}"inner_layout":"not rewritten: padding its 8 elements would add 704 bytes, over the limit of 500",{{.*}}"padded_size":384}
 ; LIMIT-DAG: "name":"hits",{{.*}}"padded_size":256,"elements":2,"slot_size":128}
 
-; BAD: error: cacheline-layout: -cacheline-max-element-padding: invalid size 'lots': expected a non-negative number of bytes
+; BAD: for the --cacheline-max-element-padding option: invalid size 'lots': expected a non-negative number of bytes
 
 ; FACTS-DAG: "name":"locks",{{.*}}"c":"pthread_mutex_init",{{.*}}"i":8,"r":{"n":1,"o":40}}
 ; FACTS-DAG: "name":"ring",{{.*}}"k":"store",{{.*}}"r":{"ix":{{\[\[}}8,8,1]],"n":8}

@@ -21,13 +21,17 @@
 ; RUN: not %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-mode=bogus -S %s -o %t.bad.ll 2>%t.bad.err
 ; RUN: FileCheck %s --check-prefix=BAD --input-file=%t.bad.err
 ; RUN: count 1 < %t.bad.err
+; RUN: env CACHELINE_LAYOUT_MODE=bogus not %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.bad.ll 2>%t.badenv.err
+; RUN: FileCheck %s --check-prefix=BADENV --input-file=%t.badenv.err
+; RUN: count 1 < %t.badenv.err
 
 ; JSON: "class":"write-hot","name":"counter","reads":0,
 ; JSON: "summary": {"globals":{{[0-9]+}},"neutral":{{[0-9]+}},"read-mostly":{{[0-9]+}},"skipped":{{[0-9]+}},"write-hot":{{[0-9]+}}}
 
 ; LAYOUT: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 
-; BAD: error: cacheline-layout: -cacheline-layout-mode: invalid mode 'bogus': expected 'layout', 'report' or 'instrument'
+; BAD: for the --cacheline-layout-mode option: Cannot find option named 'bogus'!
+; BADENV: error: cacheline-layout: CACHELINE_LAYOUT_MODE: invalid mode 'bogus': expected 'layout', 'report' or 'instrument'
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

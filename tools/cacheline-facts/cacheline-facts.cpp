@@ -27,6 +27,7 @@
 #include "LineSize.h"
 #include "Merge.h"
 #include "ProfileCompare.h"
+#include "Settings.h"
 #include "WriteProfile.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -34,6 +35,7 @@
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -70,15 +72,30 @@ namespace {
 struct Arguments {
   std::vector<std::string> Operands;
   std::string Out;
-  PolicyOptions Policy;
-  unsigned LineSize = 0; ///< 0: the target's.
+  /// The policy's and the line size, as the pass's settings: given here,
+  /// else by the pass's environment variables.
+  Settings Set;
   bool JSON = false;
+};
+
+/// The options that are settings of the pass.
+constexpr std::pair<StringLiteral, SettingKind> SettingOptions[] = {
+    {"--hot-write-count", SettingKind::HotWriteCount},
+    {"--rare-write-rate", SettingKind::RareWriteRate},
+    {"--line-size", SettingKind::LineSize},
+    {"--max-element-padding", SettingKind::MaxElementPadding},
 };
 
 /// Parses \p Args; \p Allowed lists the options the command takes.
 std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
                                           ArrayRef<StringRef> Allowed,
                                           Arguments &Parsed) {
+  // What the command line does not set, the environment may, as for the
+  // pass at the link: the merge then classifies as the link does.
+  std::vector<SettingKind> FromEnvironment = {
+      SettingKind::HotWriteCount, SettingKind::RareWriteRate,
+      SettingKind::LineSize, SettingKind::MaxElementPadding,
+      SettingKind::AssumeClosed};
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (!A.starts_with("-") || A == "-") {
@@ -94,34 +111,28 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
     if (I + 1 == Args.size())
       return (A + " needs a value").str();
     StringRef V = Args[++I];
-    if (A == "-o")
+    if (A == "-o") {
       Parsed.Out = V.str();
-    else if (A == "--rare-write-rate") {
-      double &R = Parsed.Policy.RareWriteRate;
-      if (V.getAsDouble(R) || !(R >= 0 && R <= 1))
-        return ("--rare-write-rate: invalid rate '" + V +
-                "': expected a number from 0 to 1")
-            .str();
-    } else if (A == "--line-size") {
-      Expected<unsigned> Size = parseLineSize(V, "--line-size");
-      if (!Size)
-        return toString(Size.takeError());
-      Parsed.LineSize = *Size;
-    } else if (A == "--max-element-padding") {
-      if (V.getAsInteger(10, Parsed.Policy.MaxElementPadding))
-        return ("--max-element-padding: invalid size '" + V +
-                "': expected a non-negative number of bytes")
-            .str();
-    } else if (V.getAsInteger(10, Parsed.Policy.HotWriteCount))
-      return ("--hot-write-count: invalid count '" + V + "'").str();
+      continue;
+    }
+    const auto *Setting = find_if(
+        SettingOptions, [&](const auto &S) { return S.first == A; });
+    assert(Setting != std::end(SettingOptions) && "an allowed option");
+    if (Error E = setSetting(Parsed.Set, Setting->second, V, A))
+      return toString(std::move(E));
+    FromEnvironment.erase(std::remove(FromEnvironment.begin(),
+                                      FromEnvironment.end(), Setting->second),
+                          FromEnvironment.end());
   }
+  if (Error E = readEnvironment(Parsed.Set, FromEnvironment))
+    return toString(std::move(E));
   return std::nullopt;
 }
 
 int solveCommand(const Arguments &Args) {
   if (Args.Operands.empty())
     return usage("no facts directory or object");
-  if (Error E = printSolved(Args.Operands, outs(), Args.Policy))
+  if (Error E = printSolved(Args.Operands, outs(), Args.Set.Policy))
     return failure(std::move(E));
   return 0;
 }
@@ -136,7 +147,8 @@ int mergeCommand(const Arguments &Args) {
   if (EC)
     return cannotWrite(Args.Out, EC);
   Expected<MergeStats> Stats =
-      mergeFacts(Args.Operands, OutFile.os(), Args.Policy, Args.LineSize);
+      mergeFacts(Args.Operands, OutFile.os(), Args.Set.Policy,
+                 Args.Set.LineSize.value_or(0));
   if (!Stats)
     return failure(Stats.takeError());
   OutFile.keep();
@@ -181,7 +193,7 @@ int profileCompareCommand(const Arguments &Args) {
   if (!Profile)
     return failure(Profile.takeError());
   CompareOptions Opts;
-  Opts.Policy = Args.Policy;
+  Opts.Policy = Args.Set.Policy;
   Opts.JSON = Args.JSON;
   if (Error E = compareWithProfile(Args.Operands[0], *Profile, Opts, outs()))
     return failure(std::move(E));
