@@ -38,10 +38,11 @@ namespace cacheline {
 
 class CachelineClassification;
 
-constexpr llvm::StringLiteral ReadMostlyDataSection = ".data.read_mostly";
-constexpr llvm::StringLiteral ReadMostlyBSSSection = ".bss.read_mostly";
-constexpr llvm::StringLiteral WriteHotDataSection = ".data.write_hot";
-constexpr llvm::StringLiteral WriteHotBSSSection = ".bss.write_hot";
+// ReadMostlyDataSection, WriteHotBSSSection, ...: Sections.def states them
+// for the pass, the linker script and cacheline-relayout.
+#define CACHELINE_SECTION(Id, Name, Class, Kind)                                \
+  constexpr llvm::StringLiteral Id##Section = Name;
+#include "Sections.def"
 
 /// What happened to one global.
 struct LayoutChange {
