@@ -143,6 +143,8 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   // json::Object sorts its keys; the fixed top-level order and one global
   // per line are written by hand.
   OS << "{\n";
+  OS << "  \"format\": \"" << ReportFormat << "\",\n";
+  OS << "  \"version\": " << ReportVersion << ",\n";
   OS << "  \"target\": " << compactJSON(M.getTargetTriple()) << ",\n";
   OS << "  \"line_size\": " << Result.LineSize << ",\n";
   OS << "  \"globals\": [";

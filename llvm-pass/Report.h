@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
 #include "llvm/Support/JSON.h"
 
 #include <string>
@@ -24,6 +25,11 @@ class raw_ostream;
 } // namespace llvm
 
 namespace cacheline {
+
+/// The report's "format" and "version": written first, checked by what
+/// reads a report (cacheline-facts profile-compare).
+constexpr llvm::StringLiteral ReportFormat = "cacheline-layout-report";
+constexpr unsigned ReportVersion = 1;
 
 class CachelineClassification;
 class Solver;

@@ -26,6 +26,8 @@
 ; RUN: FileCheck %s --check-prefix=PRINT64 --input-file=%t.rv64.txt
 
 ; X86:      {{^}}{
+; X86-NEXT: {{^}}  "format": "cacheline-layout-report",
+; X86-NEXT: {{^}}  "version": 1,
 ; X86-NEXT: {{^}}  "target": "x86_64-unknown-linux-gnu",
 ; X86-NEXT: {{^}}  "line_size": 128,
 ; X86-NEXT: {{^}}  "globals": [

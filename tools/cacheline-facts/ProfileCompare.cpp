@@ -2,6 +2,8 @@
 
 #include "ProfileCompare.h"
 #include "JSONFile.h"
+#include "LayoutFile.h"
+#include "Report.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"
@@ -38,9 +40,22 @@ Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
   if (!V)
     return V.takeError();
   const json::Object *Top = V->getAsObject();
-  const json::Array *Globals = Top ? Top->getArray("globals") : nullptr;
+  std::optional<StringRef> Format = Top ? Top->getString("format") : std::nullopt;
+  std::optional<int64_t> Version = Top ? Top->getInteger("version") : std::nullopt;
+  unsigned Expected = Format == ReportFormat           ? ReportVersion
+                      : Format == "cacheline-layout-file" ? LayoutFileVersion
+                                                          : 0;
+  if (!Expected)
+    return Fail("not a cacheline-layout report or layout file (" +
+                (Format ? "format '" + *Format + "'" : Twine("no format")) +
+                ")");
+  if (Version != int64_t(Expected))
+    return Fail(*Format + " of version " +
+                (Version ? Twine(*Version) : Twine("none")) +
+                "; this tool reads version " + Twine(Expected));
+  const json::Array *Globals = Top->getArray("globals");
   if (!Globals)
-    return Fail("not a cacheline-layout report (no \"globals\")");
+    return Fail("corrupt report: no \"globals\"");
   std::vector<ReportedGlobal> Out;
   for (const json::Value &GV : *Globals) {
     const json::Object *G = GV.getAsObject();
