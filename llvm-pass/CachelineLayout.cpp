@@ -295,6 +295,16 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   return Result;
 }
 
+LayoutPlan CachelineClassification::plan() const {
+  LayoutPlan Plan;
+  Plan.LineSize = LineSize;
+  Plan.Program = Program.get();
+  Plan.Symbols = &Symbols;
+  for (const ClassifiedGlobal &G : Globals)
+    Plan.Globals.push_back({G.GV, G.Class.Class, G.Inner});
+  return Plan;
+}
+
 bool CachelineClassification::invalidate(
     Module &, const PreservedAnalyses &PA,
     ModuleAnalysisManager::Invalidator &) {
@@ -368,14 +378,15 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
 
   // The section names are ELF's; elsewhere the pass only reports. A report
   // alone says what the layout would do inside objects.
-  if (*Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF())
-    Result.PaddingBytes = applyLayout(M, Result);
-  else
-    checkInnerLayouts(M, Result);
+  LayoutPlan Plan = Result.plan();
+  LayoutOutcome Outcome =
+      *Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF()
+          ? applyLayout(M, Plan)
+          : checkInnerLayouts(M, Plan);
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  emitRemarks(M, Result, [&](Function &F) -> auto & {
+  emitRemarks(M, Result, Outcome, [&](Function &F) -> auto & {
     return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   });
 
@@ -387,7 +398,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
                                     Path.Origin.c_str(), Path.Path.c_str(),
                                     EC.message().c_str()));
     else
-      writeJSONReport(OS, M, Result);
+      writeJSONReport(OS, M, Result, Outcome);
   }
   if (*Mode == PassMode::Instrument) {
     Expected<InstrumentStats> Stats = instrumentForWriteProfile(M, Result);

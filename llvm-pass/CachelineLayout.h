@@ -31,8 +31,9 @@ class raw_ostream;
 
 namespace cacheline {
 
+/// One global as the analysis classified it. The layout changes none of
+/// this: what it did is its LayoutOutcome.
 struct ClassifiedGlobal {
-  /// Null once the layout has split it by field class (Parts).
   llvm::GlobalVariable *GV = nullptr;
   std::string Name;
   /// With summaries the compiles carried: the global's name in its
@@ -45,17 +46,9 @@ struct ClassifiedGlobal {
   /// (InstructionIndex leads to the instruction).
   std::vector<ModulePosition> WriteAt, ReadAt;
   Decision Class;
-  /// Inside the global: padded elements, or why not.
+  /// Inside the global, as the policy decides: padded elements, split
+  /// fields, or why not.
   InnerLayout Inner;
-  /// Set once the layout has moved, grown or split the global.
-  std::optional<LayoutChange> Change;
-  /// A struct split by field class: the global holding each group of
-  /// fields (Inner.Parts), and what the layout did with it.
-  struct Part {
-    std::string Name;
-    std::optional<LayoutChange> Change;
-  };
-  std::vector<Part> Parts;
   /// With a write profile (CACHELINE_LAYOUT_PROFILE): the global's measured
   /// entry, if the profile has a current one.
   const ProfiledGlobal *Measured = nullptr;
@@ -79,14 +72,15 @@ public:
   unsigned CarriedSummaries = 0;
   std::vector<ClassifiedGlobal> Globals;
   unsigned LineSize = 0;
-  /// Bytes the layout added, once it has run.
-  std::optional<uint64_t> PaddingBytes;
   /// The write profile the classes came from, if one was given.
   std::optional<WriteProfile> Profile;
 
+  /// What the layout is to do: each global's class and inner layout, in
+  /// the order of Globals (LayoutOutcome follows it too).
+  LayoutPlan plan() const;
   void print(llvm::raw_ostream &OS) const;
-  /// Never stale while the module's functions stay as they are; the layout
-  /// pass replaces globals but keeps every function.
+  /// Stale once a pass does not preserve it: the layout pass, which
+  /// replaces globals, does not.
   bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &PA,
                   llvm::ModuleAnalysisManager::Invalidator &);
 };

@@ -2,11 +2,12 @@
 
 #include "Layout.h"
 #include "AddressRewrite.h"
-#include "CachelineLayout.h"
 #include "ElementLayout.h"
 #include "FieldLayout.h"
 #include "LLVMCompat.h"
+#include "Solver.h"
 #include "SummaryBuilder.h"
+#include "SummaryInModule.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -83,7 +84,7 @@ void dropComdat(GlobalVariable &GV) {
 /// A global to place: a classified one, or the part of one split by field
 /// class that holds a group of its fields.
 struct Placement {
-  ClassifiedGlobal *Owner;
+  GlobalOutcome *Owner;
   int Part = -1; ///< Index into Owner->Parts, or -1 for the whole global.
   GlobalVariable *GV;
   GlobalClass Class;
@@ -175,15 +176,22 @@ private:
   }
 };
 
-/// The whole program's call graph, when the classification has one and
-/// some object is to be rewritten inside.
-std::unique_ptr<CallGraph> callGraphFor(Module &M,
-                                        const CachelineClassification &R) {
-  if (!R.Program || none_of(R.Globals, [](const ClassifiedGlobal &G) {
+/// The whole program's call graph, when the plan has one and some object
+/// is to be rewritten inside.
+std::unique_ptr<CallGraph> callGraphFor(Module &M, const LayoutPlan &Plan) {
+  if (!Plan.Program || none_of(Plan.Globals, [](const PlannedGlobal &G) {
         return G.Inner.rewrites();
       }))
     return nullptr;
-  return std::make_unique<SolverCallGraph>(M, *R.Program, R.Symbols);
+  return std::make_unique<SolverCallGraph>(M, *Plan.Program, *Plan.Symbols);
+}
+
+/// Each global as planned, before the layout does anything.
+LayoutOutcome unchanged(const LayoutPlan &Plan) {
+  LayoutOutcome Out;
+  for (const PlannedGlobal &G : Plan.Globals)
+    Out.Globals.push_back({G.GV, std::nullopt, G.Inner, {}});
+  return Out;
 }
 
 /// The IR refused what the policy decided inside an object: the object
@@ -199,29 +207,32 @@ void refusePadding(InnerLayout &Inner, Error Why) {
 
 /// Splits every write-hot struct the policy splits by field class, and
 /// returns what is to be placed.
-std::vector<Placement> splitStructs(CachelineClassification &Result,
+std::vector<Placement> splitStructs(const LayoutPlan &Plan,
+                                    LayoutOutcome &Outcome,
                                     const CallGraph *Calls) {
   std::vector<Placement> Out;
-  for (ClassifiedGlobal &G : Result.Globals) {
-    if (G.Class.Class != GlobalClass::WriteHot || G.Inner.Parts.empty()) {
-      Out.push_back({&G, -1, G.GV, G.Class.Class});
+  for (size_t I = 0; I < Plan.Globals.size(); ++I) {
+    const PlannedGlobal &G = Plan.Globals[I];
+    GlobalOutcome &O = Outcome.Globals[I];
+    if (G.Class != GlobalClass::WriteHot || G.Inner.Parts.empty()) {
+      Out.push_back({&O, -1, G.GV, G.Class});
       continue;
     }
     uint64_t Size = allocSize(*G.GV), OldAlign = effectiveAlign(*G.GV).value();
     Expected<std::vector<GlobalVariable *>> Parts =
         splitFields(*G.GV, G.Inner.Parts, Calls);
     if (!Parts) {
-      refuseSplit(G.Inner, Parts.takeError());
-      Out.push_back({&G, -1, G.GV, G.Class.Class});
+      refuseSplit(O.Inner, Parts.takeError());
+      Out.push_back({&O, -1, G.GV, G.Class});
       continue;
     }
-    G.GV = nullptr;
-    G.Change = LayoutChange{"", OldAlign, OldAlign, Size, 0, 0};
+    O.GV = nullptr;
+    O.Change = LayoutChange{"", OldAlign, OldAlign, Size, 0, 0};
     for (unsigned P = 0; P < Parts->size(); ++P) {
       GlobalVariable *GV = (*Parts)[P];
-      G.Change->NewSize += allocSize(*GV);
-      G.Parts.push_back({GV->getName().str(), std::nullopt});
-      Out.push_back({&G, int(P), GV, G.Inner.Parts[P].Class});
+      O.Change->NewSize += allocSize(*GV);
+      O.Parts.push_back({GV->getName().str(), std::nullopt});
+      Out.push_back({&O, int(P), GV, G.Inner.Parts[P].Class});
     }
   }
   return Out;
@@ -229,24 +240,29 @@ std::vector<Placement> splitStructs(CachelineClassification &Result,
 
 } // namespace
 
-void cacheline::checkInnerLayouts(Module &M, CachelineClassification &Result) {
-  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Result);
-  for (ClassifiedGlobal &G : Result.Globals) {
-    if (G.Class.Class != GlobalClass::WriteHot || !G.GV)
+LayoutOutcome cacheline::checkInnerLayouts(Module &M, const LayoutPlan &Plan) {
+  LayoutOutcome Outcome = unchanged(Plan);
+  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
+  for (size_t I = 0; I < Plan.Globals.size(); ++I) {
+    const PlannedGlobal &G = Plan.Globals[I];
+    InnerLayout &Inner = Outcome.Globals[I].Inner;
+    if (G.Class != GlobalClass::WriteHot || !G.GV)
       continue;
     if (!G.Inner.Parts.empty()) {
       if (Error E = checkSplitFields(*G.GV, G.Inner.Parts, Calls.get()))
-        refuseSplit(G.Inner, std::move(E));
+        refuseSplit(Inner, std::move(E));
     } else if (G.Inner.SlotSize) {
       if (Error E = checkPadElements(*G.GV, G.Inner.SlotSize, Calls.get()))
-        refusePadding(G.Inner, std::move(E));
+        refusePadding(Inner, std::move(E));
     }
   }
+  return Outcome;
 }
 
-uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
+LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
+  LayoutOutcome Outcome = unchanged(Plan);
   uint64_t PaddingBytes = 0;
-  const uint64_t Line = Result.LineSize;
+  const uint64_t Line = Plan.LineSize;
   LLVMContext &Ctx = M.getContext();
   SmallVector<GlobalValue *, 16> Keep;
   // ELF codegen gives each llvm.used global with a section a retained
@@ -254,8 +270,9 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   SmallVector<GlobalValue *, 8> UsedList;
   collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
   SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
-  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Result);
-  std::vector<Placement> Placements = splitStructs(Result, Calls.get());
+  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
+  std::vector<Placement> Placements =
+      splitStructs(Plan, Outcome, Calls.get());
   // Decided before any global is replaced.
   std::vector<bool> OwnLines;
   for (const Placement &P : Placements) {
@@ -355,5 +372,6 @@ uint64_t cacheline::applyLayout(Module &M, CachelineClassification &Result) {
   // Keep codegen's GlobalMerge from packing them together again.
   if (!Keep.empty())
     appendToCompilerUsed(M, Keep);
-  return PaddingBytes;
+  Outcome.PaddingBytes = PaddingBytes;
+  return Outcome;
 }

@@ -24,10 +24,14 @@
 #ifndef CACHELINE_LAYOUT_LAYOUT_H
 #define CACHELINE_LAYOUT_LAYOUT_H
 
+#include "Policy.h"
+
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class GlobalVariable;
@@ -36,7 +40,8 @@ class Module;
 
 namespace cacheline {
 
-class CachelineClassification;
+class Solver;
+class SummarySymbols;
 
 // ReadMostlyDataSection, WriteHotBSSSection, ...: Sections.def states them
 // for the pass, the linker script and cacheline-relayout.
@@ -55,15 +60,58 @@ struct LayoutChange {
   uint64_t SlotSize = 0;
 };
 
-/// Applies the layout to \p M and records each change in \p Result's
-/// globals, whose facts then name the replacement globals. Returns the bytes
-/// added: grown write-hot globals plus the pads closing the groups.
-uint64_t applyLayout(llvm::Module &M, CachelineClassification &Result);
+/// What the layout is to do with one global: its class and the layout
+/// inside it, from the classification or from a layout file.
+struct PlannedGlobal {
+  llvm::GlobalVariable *GV = nullptr;
+  GlobalClass Class = GlobalClass::Neutral;
+  InnerLayout Inner;
+};
 
-/// What applyLayout would make of the policy's layouts inside objects,
+/// The layout's input.
+struct LayoutPlan {
+  std::vector<PlannedGlobal> Globals;
+  unsigned LineSize = 0;
+  /// The whole program, when known: the rewrites' checks follow its calls
+  /// (indirect ones, and the callers of a function returning an address).
+  const Solver *Program = nullptr;
+  const SummarySymbols *Symbols = nullptr;
+};
+
+/// What the layout did with one planned global.
+struct GlobalOutcome {
+  /// The global now: the plan's, its grown replacement, or null once split
+  /// by field class (Parts).
+  llvm::GlobalVariable *GV = nullptr;
+  /// Set once the layout has moved, grown or split the global.
+  std::optional<LayoutChange> Change;
+  /// The layout inside it as made: the plan's, or the whole-object layout
+  /// with the reason the IR refused the plan's (Reason).
+  InnerLayout Inner;
+  /// A struct split by field class: the global holding each group of
+  /// fields (Inner.Parts), and what the layout did with it.
+  struct Part {
+    std::string Name;
+    std::optional<LayoutChange> Change;
+  };
+  std::vector<Part> Parts;
+};
+
+/// The layout's output, one outcome per planned global.
+struct LayoutOutcome {
+  std::vector<GlobalOutcome> Globals;
+  /// Bytes added (grown write-hot globals plus the pads closing the
+  /// groups); none when only checked.
+  std::optional<uint64_t> PaddingBytes;
+};
+
+/// Lays out \p M as \p Plan says.
+LayoutOutcome applyLayout(llvm::Module &M, const LayoutPlan &Plan);
+
+/// What applyLayout would make of the plan's layouts inside objects,
 /// changing nothing: each padding or split the IR does not allow is refused
-/// in \p Result with the reason applyLayout would give (report mode).
-void checkInnerLayouts(llvm::Module &M, CachelineClassification &Result);
+/// with the reason applyLayout would give (report mode).
+LayoutOutcome checkInnerLayouts(llvm::Module &M, const LayoutPlan &Plan);
 
 } // namespace cacheline
 

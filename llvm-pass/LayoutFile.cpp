@@ -1,7 +1,6 @@
 //===- LayoutFile.cpp - Apply a merged layout file to one module ---------===//
 
 #include "LayoutFile.h"
-#include "CachelineLayout.h"
 #include "Diagnostics.h"
 #include "JSONFile.h"
 #include "Layout.h"
@@ -138,7 +137,7 @@ const LayoutEntry *LayoutFile::find(StringRef Name, StringRef Source) const {
 ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
                                        unsigned LineSize, bool DoLayout) {
   ApplyResult Result;
-  CachelineClassification Plan;
+  LayoutPlan Plan;
   Plan.LineSize = LineSize;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm.") || GV.isDeclarationForLinker() ||
@@ -171,29 +170,24 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
                   globalClassName(E->Class) + " entry)");
       continue;
     }
-    ClassifiedGlobal G;
-    G.GV = &GV;
-    G.Name = GV.getName().str();
-    G.Class.Class = E->Class;
-    G.Class.Reason = E->Reason;
-    G.Inner = E->Inner;
-    Plan.Globals.push_back(std::move(G));
+    Plan.Globals.push_back({&GV, E->Class, E->Inner});
   }
   Result.Applied = Plan.Globals.size();
   if (DoLayout && !Plan.Globals.empty() &&
       Triple(M.getTargetTriple()).isOSBinFormatELF()) {
-    std::vector<bool> Inside;
-    for (const ClassifiedGlobal &G : Plan.Globals)
-      Inside.push_back(G.Inner.rewrites());
-    Result.PaddingBytes = applyLayout(M, Plan);
+    std::vector<std::string> Names;
+    for (const PlannedGlobal &G : Plan.Globals)
+      Names.push_back(G.GV->getName().str());
+    LayoutOutcome Outcome = applyLayout(M, Plan);
+    Result.PaddingBytes = *Outcome.PaddingBytes;
     // The merge saw the whole program; this compile sees one module and
     // its IR as it is now: a layout inside an object it cannot check is
     // not made, and the layout file no longer says what the binary has.
     for (size_t I = 0; I < Plan.Globals.size(); ++I)
-      if (const ClassifiedGlobal &G = Plan.Globals[I];
-          Inside[I] && !G.Inner.rewrites())
-        warn(M, "global '" + G.Name + "' of " + M.getSourceFileName() + ": " +
-                    G.Inner.Reason +
+      if (const InnerLayout &Done = Outcome.Globals[I].Inner;
+          Plan.Globals[I].Inner.rewrites() && !Done.rewrites())
+        warn(M, "global '" + Names[I] + "' of " + M.getSourceFileName() +
+                    ": " + Done.Reason +
                     ": whole-object layout kept, unlike layout file " +
                     File.Path);
   }

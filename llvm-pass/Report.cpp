@@ -77,17 +77,17 @@ json::Object profileToJSON(const ClassifiedGlobal &G) {
 
 /// Each part of a struct split by field class: its global, class, fields
 /// and where the layout put it.
-json::Array partsToJSON(const ClassifiedGlobal &G) {
+json::Array partsToJSON(const ClassifiedGlobal &G, const GlobalOutcome &Done) {
   json::Array Out;
-  for (unsigned P = 0; P < G.Parts.size(); ++P) {
-    const FieldPart &Part = G.Inner.Parts[P];
+  for (unsigned P = 0; P < Done.Parts.size(); ++P) {
+    const FieldPart &Part = Done.Inner.Parts[P];
     json::Array Fields;
     for (unsigned I : Part.Fields)
       Fields.push_back(fieldName(G.Facts.Props, I));
-    json::Object O{{"name", G.Parts[P].Name},
+    json::Object O{{"name", Done.Parts[P].Name},
                    {"class", globalClassName(Part.Class)},
                    {"fields", std::move(Fields)}};
-    if (const std::optional<LayoutChange> &C = G.Parts[P].Change) {
+    if (const std::optional<LayoutChange> &C = Done.Parts[P].Change) {
       O["new_section"] = C->Section;
       O["padded_size"] = static_cast<int64_t>(C->NewSize);
     }
@@ -136,7 +136,8 @@ void cacheline::writeProgramFacts(raw_ostream &OS, const Solver &Program,
 }
 
 void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
-                                const CachelineClassification &Result) {
+                                const CachelineClassification &Result,
+                                const LayoutOutcome &Outcome) {
   const DataLayout &DL = M.getDataLayout();
   std::vector<GlobalClass> Classes;
 
@@ -149,13 +150,19 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   OS << "  \"line_size\": " << Result.LineSize << ",\n";
   OS << "  \"globals\": [";
   bool First = true;
-  for (const ClassifiedGlobal &G : Result.Globals) {
+  assert(Outcome.Globals.size() == Result.Globals.size() &&
+         "an outcome per classified global");
+  for (size_t I = 0; I < Result.Globals.size(); ++I) {
+    const ClassifiedGlobal &G = Result.Globals[I];
+    const GlobalOutcome &Done = Outcome.Globals[I];
     Classes.push_back(G.Class.Class);
+    const std::optional<LayoutChange> &Change = Done.Change;
+    const InnerLayout &Inner = Done.Inner;
     // Sizes and alignments from before the layout changed them.
     uint64_t Size = 0, Alignment = 0;
-    if (G.Change) {
-      Size = G.Change->OldSize;
-      Alignment = G.Change->OldAlign;
+    if (Change) {
+      Size = Change->OldSize;
+      Alignment = Change->OldAlign;
     } else {
       Type *T = G.GV->getValueType();
       Size = T->isSized() ? DL.getTypeAllocSize(T).getFixedValue() : 0;
@@ -175,28 +182,27 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
       J.attribute("name", G.Name);
       J.attribute("reads", static_cast<int64_t>(G.Facts.Reads.size()));
       J.attribute("reason", G.Class.Reason);
-      if (!G.Change && G.GV->hasSection())
+      if (!Change && G.GV->hasSection())
         J.attribute("section", G.GV->getSection()); // The user's.
       J.attribute("size", static_cast<int64_t>(Size));
       J.attributeBegin("writes");
       writeAccesses(J, G.Facts.Writes);
       J.attributeEnd();
-      if (!G.Inner.Reason.empty())
-        J.attribute("inner_layout", G.Inner.Reason);
-      if (!G.Inner.FieldClasses.empty())
-        J.attribute("fields",
-                    fieldsToJSON(G.Facts.Props, G.Inner.FieldClasses));
-      if (!G.Parts.empty()) {
-        J.attribute("parts", partsToJSON(G));
-      } else if (G.Change) {
-        J.attribute("new_align", static_cast<int64_t>(G.Change->Align));
-        J.attribute("new_section", G.Change->Section);
-        J.attribute("padded_size", static_cast<int64_t>(G.Change->NewSize));
+      if (!Inner.Reason.empty())
+        J.attribute("inner_layout", Inner.Reason);
+      if (!Inner.FieldClasses.empty())
+        J.attribute("fields", fieldsToJSON(G.Facts.Props, Inner.FieldClasses));
+      if (!Done.Parts.empty()) {
+        J.attribute("parts", partsToJSON(G, Done));
+      } else if (Change) {
+        J.attribute("new_align", static_cast<int64_t>(Change->Align));
+        J.attribute("new_section", Change->Section);
+        J.attribute("padded_size", static_cast<int64_t>(Change->NewSize));
       }
-      if (G.Change && G.Change->SlotSize) {
+      if (Change && Change->SlotSize) {
         J.attribute("elements",
                     static_cast<int64_t>(G.Facts.Props.ElementCount));
-        J.attribute("slot_size", static_cast<int64_t>(G.Change->SlotSize));
+        J.attribute("slot_size", static_cast<int64_t>(Change->SlotSize));
       }
       if (Result.Profile) {
         json::Object Profile = profileToJSON(G);
@@ -218,8 +224,8 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
   }
   OS << "\n  ],\n";
   json::Object Extra;
-  if (Result.PaddingBytes)
-    Extra["padding_bytes"] = static_cast<int64_t>(*Result.PaddingBytes);
+  if (Outcome.PaddingBytes)
+    Extra["padding_bytes"] = static_cast<int64_t>(*Outcome.PaddingBytes);
   writeProgramFacts(OS, *Result.Program, Classes, std::move(Extra));
   // 0: the pass summarized the module itself (its objects were compiled
   // without the plugin, or one carried a summary it could not use).
@@ -227,7 +233,7 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
 }
 
 void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
-                            OREGetter GetORE) {
+                            const LayoutOutcome &Outcome, OREGetter GetORE) {
   // Finding the instructions costs a walk of each function's body: only
   // for -pass-remarks*=cacheline-layout or a remarks file.
   LLVMContext &Ctx = M.getContext();
@@ -241,9 +247,14 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
       Fallback = &F;
       break;
     }
-  for (const ClassifiedGlobal &G : Result.Globals) {
+  assert(Outcome.Globals.size() == Result.Globals.size() &&
+         "an outcome per classified global");
+  for (size_t I = 0; I < Result.Globals.size(); ++I) {
+    const ClassifiedGlobal &G = Result.Globals[I];
+    const GlobalOutcome &Done = Outcome.Globals[I];
     const Decision &C = G.Class;
-    if (G.GV && G.GV->isDeclaration())
+    const InnerLayout &Inner = Done.Inner;
+    if (Done.GV && Done.GV->isDeclaration())
       continue;
     // Locate the remark at the deciding access, else at any access.
     const Instruction *At = G.decisiveInstruction(Instructions);
@@ -261,7 +272,7 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
                << " is " << ore::NV("Class", globalClassName(C.Class)) << ": "
                << ore::NV("Reason", C.Reason);
     });
-    if (!G.Inner.rewrites() && !G.Inner.Reason.empty())
+    if (!Inner.rewrites() && !Inner.Reason.empty())
       GetORE(*F).emit([&] {
         auto R = At ? OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", At)
                     : OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", F);
@@ -269,21 +280,21 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
           R << "elements of global " << ore::NV("Global", G.Name) << " ";
         else
           R << "global " << ore::NV("Global", G.Name) << ": ";
-        return R << ore::NV("Reason", G.Inner.Reason);
+        return R << ore::NV("Reason", Inner.Reason);
       });
-    if (!G.Parts.empty()) {
+    if (!Done.Parts.empty()) {
       GetORE(*F).emit([&] {
         auto R = At ? OptimizationRemark(DEBUG_TYPE, "Split", At)
                     : OptimizationRemark(DEBUG_TYPE, "Split", F);
         return R << globalClassName(C.Class) << " global "
                  << ore::NV("Global", G.Name) << ": "
-                 << ore::NV("Reason", G.Inner.Reason);
+                 << ore::NV("Reason", Inner.Reason);
       });
       continue;
     }
-    if (!G.Change)
+    if (!Done.Change)
       continue;
-    const LayoutChange &Change = *G.Change;
+    const LayoutChange &Change = *Done.Change;
     GetORE(*F).emit([&] {
       auto R = At ? OptimizationRemark(DEBUG_TYPE, "Moved", At)
                   : OptimizationRemark(DEBUG_TYPE, "Moved", F);

@@ -32,6 +32,7 @@ constexpr llvm::StringLiteral ReportFormat = "cacheline-layout-report";
 constexpr unsigned ReportVersion = 1;
 
 class CachelineClassification;
+struct LayoutOutcome;
 class Solver;
 
 /// The "writes" of a report or layout-file entry: one object per access.
@@ -54,8 +55,11 @@ void writeProgramFacts(llvm::raw_ostream &OS, const Solver &Program,
                        llvm::ArrayRef<GlobalClass> Classes,
                        llvm::json::Object Extra);
 
+/// The report: \p Result's classes and what the layout made of them
+/// (\p Outcome).
 void writeJSONReport(llvm::raw_ostream &OS, const llvm::Module &M,
-                     const CachelineClassification &Result);
+                     const CachelineClassification &Result,
+                     const LayoutOutcome &Outcome);
 
 using OREGetter =
     llvm::function_ref<llvm::OptimizationRemarkEmitter &(llvm::Function &)>;
@@ -64,7 +68,7 @@ using OREGetter =
 /// and one remark per change (-pass-remarks=cacheline-layout), located at
 /// the access the decision rests on.
 void emitRemarks(llvm::Module &M, const CachelineClassification &Result,
-                 OREGetter GetORE);
+                 const LayoutOutcome &Outcome, OREGetter GetORE);
 
 } // namespace cacheline
 
