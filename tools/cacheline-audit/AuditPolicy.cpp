@@ -6,6 +6,8 @@
 #include "Policy.h"
 #include "Solver.h"
 
+#include "llvm/Support/BuryPointer.h"
+
 using namespace llvm;
 using namespace cacheline;
 using namespace cacheline::audit;
@@ -30,7 +32,7 @@ StringRef cacheline::audit::baseName(StringRef Name) {
 
 Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
                                         MachineFacts &&Facts,
-                                        raw_ostream *Roles) {
+                                        raw_ostream *Roles, bool DisableFree) {
   MachineSummary MS = summarizeMachineCode(Image, std::move(Facts));
 
   StringMap<uint32_t> FunctionIndex = std::move(MS.FunctionIndex);
@@ -39,7 +41,8 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
   Modules.push_back(std::move(MS.Module));
   SolverOptions Opts;
   Opts.CallsComplete = false;
-  Solver S(std::move(Modules), Opts);
+  auto Solved = std::make_unique<Solver>(std::move(Modules), Opts);
+  const Solver &S = *Solved;
   if (Roles)
     S.print(*Roles);
 
@@ -101,5 +104,7 @@ Audit cacheline::audit::classifySymbols(const BinaryImage &Image,
       break;
     }
   }
+  if (DisableFree)
+    BuryPointer(std::move(Solved));
   return R;
 }

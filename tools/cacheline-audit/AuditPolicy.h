@@ -59,9 +59,13 @@ struct Audit {
 
 /// Classifies the data symbols of \p Image from the scanner's \p Facts,
 /// which it consumes; prints the solver's role of every function (thread
-/// entry, start-up, ...) to \p Roles if given.
+/// entry, start-up, ...) to \p Roles if given. With \p DisableFree, as
+/// clang's -disable-free, the program summary and the solver's tables are
+/// left for the process's exit to reclaim (a large library's take a
+/// quarter of a second to free): for a tool that exits soon after.
 Audit classifySymbols(const BinaryImage &Image, MachineFacts &&Facts,
-                      llvm::raw_ostream *Roles = nullptr);
+                      llvm::raw_ostream *Roles = nullptr,
+                      bool DisableFree = false);
 
 /// The name without a symbol version ("pthread_create@GLIBC_2.34").
 llvm::StringRef baseName(llvm::StringRef Name);

@@ -498,10 +498,20 @@ Error BinaryImage::readELF(const ELFObjectFile<ELFT> &Obj) {
   }
   for (const auto &Slot : GotSlots)
     PointerTargets.insert(Slot.second);
+  for (const auto &Target : CallTargetNames) {
+    if (Target.first >= ExternalBase)
+      continue;
+    LowestCallTarget = std::min(LowestCallTarget, Target.first);
+    HighestCallTarget = std::max(HighestCallTarget, Target.first);
+  }
   return Error::success();
 }
 
 const DataSymbol *BinaryImage::dataSymbolAt(uint64_t Addr) const {
+  // The scanner asks about every constant a register is set to, most of
+  // them small numbers.
+  if (Data.empty() || Addr < Data.front().Address)
+    return nullptr;
   auto It = llvm::upper_bound(Data, Addr, [](uint64_t A, const DataSymbol &D) {
     return A < D.Address;
   });
@@ -512,11 +522,18 @@ const DataSymbol *BinaryImage::dataSymbolAt(uint64_t Addr) const {
 }
 
 StringRef BinaryImage::nameOfCallTarget(uint64_t Addr) const {
+  if (Addr < ExternalBase &&
+      (Addr < LowestCallTarget || Addr > HighestCallTarget))
+    return StringRef();
   auto It = CallTargetNames.find(Addr);
   return It == CallTargetNames.end() ? StringRef() : StringRef(It->second);
 }
 
 int BinaryImage::functionIndexAt(uint64_t Addr) const {
+  // Most addresses asked about are data's, outside the code.
+  if (Functions.empty() || Addr < Functions.front().Begin ||
+      Addr >= Functions.back().end())
+    return -1;
   auto It = llvm::upper_bound(Functions, Addr,
                               [](uint64_t A, const CodeRange &F) {
                                 return A < F.Begin;

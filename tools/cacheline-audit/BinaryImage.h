@@ -129,6 +129,10 @@ private:
   // std:: containers: any 64-bit value can come from a file, DenseMap
   // reserves two.
   std::unordered_map<uint64_t, std::string> CallTargetNames;
+  /// The range of the call targets in the image (external symbols' come
+  /// after): most addresses the scanner asks about lie outside it, in data
+  /// or small numbers.
+  uint64_t LowestCallTarget = UINT64_MAX, HighestCallTarget = 0;
   std::unordered_map<uint64_t, uint64_t> GotSlots;
   std::unordered_set<uint64_t> PointerTargets;
   std::map<uint64_t, CodeRelocation> Relocations;

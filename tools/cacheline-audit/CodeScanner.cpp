@@ -19,6 +19,7 @@
 #include "llvm/Support/thread.h"
 
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 
 using namespace llvm;
@@ -48,6 +49,14 @@ MCRegister cacheline::audit::registerNamed(const MCRegisterInfo &MRI,
     if (Name == MRI.getName(R))
       return R;
   return MCRegister();
+}
+
+std::optional<unsigned> cacheline::audit::opcodeNamed(const MCInstrInfo &MII,
+                                                      StringRef Name) {
+  for (unsigned Op = 0, E = MII.getNumOpcodes(); Op != E; ++Op)
+    if (Name == MII.getName(Op))
+      return Op;
+  return std::nullopt;
 }
 
 std::optional<RegisterValue> RegisterState::get(MCRegister R) const {
@@ -87,6 +96,9 @@ struct Decoder {
   std::unique_ptr<MCDisassembler> Disassembler;
   std::unique_ptr<TargetTools> Tools;
   std::unique_ptr<InstructionSemantics> Semantics;
+  /// The x86 decoder returns `lock` as an instruction of its own, which
+  /// decode() folds into the next.
+  std::optional<unsigned> LockPrefix;
 };
 
 /// This thread's decoder for \p Image's target, made once per thread and
@@ -125,6 +137,8 @@ Expected<Decoder *> makeDecoder(const BinaryImage &Image) {
     return createStringError(inconvertibleErrorCode(),
                              "no disassembler for " + TT.str());
   D->Tools.reset(new TargetTools{*D->MRI, *D->MII, *D->MIA, *D->STI});
+  if (TT.getArch() == Triple::x86_64)
+    D->LockPrefix = opcodeNamed(*D->MII, "LOCK_PREFIX");
   D->Semantics = TT.getArch() == Triple::x86_64
                      ? createX86Semantics(*D->Tools, Image)
                      : createAArch64Semantics(*D->Tools, Image);
@@ -145,17 +159,21 @@ struct Block {
   uint32_t Loop = DataAccess::NoLoop; ///< Innermost natural loop.
 };
 
-/// Scans one function: decodes it, builds its control-flow graph, finds
-/// its loops (strongly connected blocks), propagates known register values
-/// over the graph and records the data accesses and calls.
+/// Scans functions one at a time: decodes one, builds its control-flow
+/// graph, finds its loops (strongly connected blocks), propagates known
+/// register values over the graph and records the data accesses and calls.
+/// A thread keeps one for all the functions it scans, so that the buffers
+/// (a large function's instructions take megabytes) are allocated once.
 class FunctionScanner {
 public:
-  FunctionScanner(const BinaryImage &Image, uint32_t FnIndex, Decoder &D,
-                  MachineFacts &Out)
-      : Image(Image), FnIndex(FnIndex), Fn(Image.functions()[FnIndex]), D(D),
-        Sem(*D.Semantics), Out(Out) {}
+  FunctionScanner(const BinaryImage &Image, Decoder &D)
+      : Image(Image), D(D), Sem(*D.Semantics) {}
 
-  void run() {
+  /// Scans function \p Index of the image into \p Facts.
+  void run(uint32_t Index, MachineFacts &Facts) {
+    FnIndex = Index;
+    Fn = &Image.functions()[Index];
+    Out = &Facts;
     decode();
     if (Insts.empty())
       return;
@@ -163,23 +181,34 @@ public:
     findLoops();
     findNaturalLoops();
     propagate();
-    size_t AccessesBefore = Out.Accesses.size(), CallsBefore = Out.Calls.size();
+    size_t AccessesBefore = Out->Accesses.size(),
+           CallsBefore = Out->Calls.size();
     for (uint32_t B = 0; B != Blocks.size(); ++B) {
+      const Recorded &R = RecordedBy[B];
+      if (R.Current) {
+        appendRange(Out->Accesses, Scratch.Accesses, R.Accesses);
+        appendRange(Out->Calls, Scratch.Calls, R.Calls);
+        appendRange(Out->AddressTakenCode, Scratch.AddressTakenCode,
+                    R.AddressTaken);
+        continue;
+      }
+      // Not reached from the entry (a landing pad), or its registers
+      // changed after propagate() last interpreted it.
       RegisterState Regs = In[B] ? *In[B] : RegisterState(*D.MRI);
-      interpret(B, Regs, /*Record=*/true);
+      interpret(B, Regs, Out);
     }
-    if (Out.Accesses.size() == AccessesBefore &&
-        Out.Calls.size() == CallsBefore)
+    if (Out->Accesses.size() == AccessesBefore &&
+        Out->Calls.size() == CallsBefore)
       return;
-    MachineFacts::FunctionGraph G;
+    MachineFacts::FunctionGraph &G = Out->Graphs.emplace_back();
     G.Function = FnIndex;
     G.NumLoops = NumLoops;
-    for (const Block &B : Blocks)
-      G.Blocks.push_back({Insts[B.First].Address,
-                          Insts[B.Last].Address + Insts[B.Last].Size,
-                          {B.Successors.begin(), B.Successors.end()},
-                          B.InLoop});
-    Out.Graphs.push_back(std::move(G));
+    G.Successors.reserve(Blocks.size());
+    G.InLoop.reserve(Blocks.size());
+    for (const Block &B : Blocks) {
+      G.Successors.emplace_back(B.Successors.begin(), B.Successors.end());
+      G.InLoop.push_back(B.InLoop);
+    }
   }
 
 private:
@@ -188,15 +217,18 @@ private:
   void findLoops();
   void findNaturalLoops();
   void propagate();
-  void interpret(uint32_t B, RegisterState &Regs, bool Record);
+  /// Runs block \p B from \p Regs, recording what it does in \p Record if
+  /// given.
+  void interpret(uint32_t B, RegisterState &Regs, MachineFacts *Record);
   const MCInstrDesc &desc(const Decoded &I) const {
     return D.MII->get(I.Inst.getOpcode());
   }
+  /// The index of the instruction at \p Addr, or -1.
   int indexOf(uint64_t Addr) const {
-    auto It = llvm::lower_bound(Insts, Addr, [](const Decoded &I, uint64_t A) {
-      return I.Address < A;
-    });
-    return It != Insts.end() && It->Address == Addr ? int(It - Insts.begin()) : -1;
+    if (Addr < Fn->Begin || Addr >= Fn->end())
+      return -1;
+    uint32_t I = InstAt[Addr - Fn->Begin];
+    return I == NoInst ? -1 : int(I);
   }
   std::optional<uint64_t> branchTarget(const Decoded &I) const {
     uint64_t T;
@@ -204,8 +236,8 @@ private:
       return T;
     return std::nullopt;
   }
-  void record(uint64_t Address, uint64_t InstAddr, const Block &B,
-              AccessKind K, uint64_t Callee = 0,
+  void record(MachineFacts &Record, uint64_t Address, uint64_t InstAddr,
+              const Block &B, AccessKind K, uint64_t Callee = 0,
               uint8_t Argument = DataAccess::NoArgument) {
     const DataSymbol *Sym = Image.dataSymbolAt(Address);
     if (!Sym)
@@ -221,16 +253,29 @@ private:
     A.Loop = B.Loop;
     A.Callee = Callee;
     A.Argument = Argument;
-    Out.Accesses.push_back(A);
+    Record.Accesses.push_back(A);
+  }
+  /// Appends \p From's elements [Range.first, Range.second) to \p To.
+  template <class T>
+  static void appendRange(std::vector<T> &To, const std::vector<T> &From,
+                          std::pair<size_t, size_t> Range) {
+    To.insert(To.end(), From.begin() + Range.first,
+              From.begin() + Range.second);
   }
 
   const BinaryImage &Image;
-  uint32_t FnIndex;
-  const CodeRange &Fn;
   Decoder &D;
   const InstructionSemantics &Sem;
-  MachineFacts &Out;
+  // The function being scanned.
+  uint32_t FnIndex = 0;
+  const CodeRange *Fn = nullptr;
+  MachineFacts *Out = nullptr;
   std::vector<Decoded> Insts;
+  /// Per byte of the function: the instruction starting there, if any.
+  /// (A binary search of Insts, whose elements are large, costs a cache
+  /// miss a step.)
+  std::vector<uint32_t> InstAt;
+  static constexpr uint32_t NoInst = UINT32_MAX;
   std::vector<Block> Blocks;
   std::vector<uint32_t> BlockOf; ///< Per instruction.
   /// Blocks no branch reaches: the data flow's successors of every
@@ -238,29 +283,47 @@ private:
   std::vector<uint32_t> SwitchTargets;
   uint32_t NumLoops = 0; ///< Natural loops.
   std::vector<std::optional<RegisterState>> In;
+  /// What propagate() recorded as it interpreted blocks.
+  MachineFacts Scratch;
+  /// A block's records in Scratch, from the last time propagate()
+  /// interpreted it.
+  struct Recorded {
+    /// Its registers have not changed since: the records stand.
+    bool Current = false;
+    /// [first, second) of each of Scratch's lists.
+    std::pair<size_t, size_t> Accesses, Calls, AddressTaken;
+  };
+  std::vector<Recorded> RecordedBy; ///< Per block.
 };
 
 void FunctionScanner::decode() {
   const bool AArch64 = Image.triple().getArch() == Triple::aarch64;
+  ArrayRef<uint8_t> Bytes = Fn->Bytes;
+  Insts.clear();
+  InstAt.assign(Bytes.size(), NoInst);
   uint64_t PrefixStart = 0;
   unsigned PrefixBytes = 0;
-  for (uint64_t Off = 0; Off < Fn.Bytes.size();) {
-    Decoded I{Fn.Begin + Off, 0, MCInst()};
+  for (uint64_t Off = 0; Off < Bytes.size();) {
+    // Decoded in place: an MCInst is too large to copy per instruction.
+    Decoded &I = Insts.emplace_back();
+    I.Address = Fn->Begin + Off;
     uint64_t Size = 0;
-    auto Status = D.Disassembler->getInstruction(I.Inst, Size, Fn.Bytes.slice(Off),
+    auto Status = D.Disassembler->getInstruction(I.Inst, Size, Bytes.slice(Off),
                                                  I.Address, nulls());
     if (Status != MCDisassembler::Success || Size == 0) {
+      Insts.pop_back();
       Off += AArch64 ? 4 : 1; // Skip what does not decode (data, padding).
       PrefixBytes = 0;
       continue;
     }
     Off += Size;
-    // The x86 decoder returns `lock` as an instruction of its own; fold it
-    // into the one it prefixes, whose bytes then start with 0xf0.
-    if (!AArch64 && D.MII->getName(I.Inst.getOpcode()) == "LOCK_PREFIX") {
+    // Fold `lock` into the instruction it prefixes, whose bytes then start
+    // with 0xf0.
+    if (I.Inst.getOpcode() == D.LockPrefix) {
       if (!PrefixBytes)
         PrefixStart = I.Address;
       PrefixBytes += Size;
+      Insts.pop_back();
       continue;
     }
     if (PrefixBytes) {
@@ -269,12 +332,14 @@ void FunctionScanner::decode() {
       PrefixBytes = 0;
     }
     I.Size = Size;
-    Insts.push_back(std::move(I));
+    InstAt[I.Address - Fn->Begin] = Insts.size() - 1;
   }
-  Out.Instructions += Insts.size();
+  Out->Instructions += Insts.size();
 }
 
 void FunctionScanner::buildBlocks() {
+  Blocks.clear();
+  SwitchTargets.clear();
   std::vector<bool> Leader(Insts.size() + 1, false);
   Leader[0] = true;
   for (size_t I = 0; I != Insts.size(); ++I) {
@@ -373,6 +438,10 @@ void FunctionScanner::findLoops() {
 }
 
 void FunctionScanner::findNaturalLoops() {
+  // A back edge closes a cycle: without one (most functions), no loops.
+  NumLoops = 0;
+  if (none_of(Blocks, [](const Block &B) { return B.InLoop; }))
+    return;
   // Dominators (Cooper, Harvey and Kennedy) over the blocks reachable from
   // the entry, then one natural loop per header of a back edge. A block's
   // loop is the smallest that holds it: natural loops nest.
@@ -489,13 +558,27 @@ void FunctionScanner::propagate() {
   std::vector<uint32_t> Work = {0};
   std::vector<bool> Queued(Blocks.size(), false);
   Queued[0] = true;
+  // Each block's facts are recorded as it goes: most blocks' registers
+  // do not change after, and run() need not interpret them again.
+  Scratch.Accesses.clear();
+  Scratch.Calls.clear();
+  Scratch.AddressTakenCode.clear();
+  RecordedBy.assign(Blocks.size(), Recorded());
   size_t Budget = 8 * Blocks.size() + 16;
   while (!Work.empty() && Budget--) {
     uint32_t B = Work.back();
     Work.pop_back();
     Queued[B] = false;
     RegisterState Regs = *In[B];
-    interpret(B, Regs, /*Record=*/false);
+    Recorded &R = RecordedBy[B];
+    R.Accesses.first = Scratch.Accesses.size();
+    R.Calls.first = Scratch.Calls.size();
+    R.AddressTaken.first = Scratch.AddressTakenCode.size();
+    interpret(B, Regs, &Scratch);
+    R.Accesses.second = Scratch.Accesses.size();
+    R.Calls.second = Scratch.Calls.size();
+    R.AddressTaken.second = Scratch.AddressTakenCode.size();
+    R.Current = true;
     ArrayRef<uint32_t> Jumped;
     if (desc(Insts[Blocks[B].Last]).isIndirectBranch())
       Jumped = SwitchTargets;
@@ -512,6 +595,8 @@ void FunctionScanner::propagate() {
         });
         Changed = In[S]->values().size() != Before;
       }
+      if (Changed)
+        RecordedBy[S].Current = false;
       if (Changed && !Queued[S]) {
         Queued[S] = true;
         Work.push_back(S);
@@ -520,17 +605,19 @@ void FunctionScanner::propagate() {
   }
 }
 
-void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
+void FunctionScanner::interpret(uint32_t B, RegisterState &Regs,
+                                MachineFacts *Record) {
   const Block &Blk = Blocks[B];
   for (uint32_t Idx = Blocks[B].First; Idx <= Blocks[B].Last; ++Idx) {
     const Decoded &I = Insts[Idx];
     const MCInstrDesc &Desc = desc(I);
     InstructionEffect E = Sem.analyze(
-        I.Inst, I.Address, Fn.Bytes.slice(I.Address - Fn.Begin, I.Size), Regs);
+        I.Inst, I.Address, Fn->Bytes.slice(I.Address - Fn->Begin, I.Size),
+        Regs);
 
     bool IsCall = Desc.isCall();
     bool IsTailCall = Desc.isBranch() && !IsCall && E.Target &&
-                      (*E.Target < Fn.Begin || *E.Target >= Fn.end()) &&
+                      (*E.Target < Fn->Begin || *E.Target >= Fn->end()) &&
                       !Desc.isConditionalBranch();
     if (IsCall || IsTailCall) {
       if (Record) {
@@ -543,12 +630,12 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
         CS.Loop = Blk.Loop;
         for (unsigned A = 0; A != 3; ++A)
           CS.Arguments[A] = Regs.get(Sem.argumentRegister(A));
-        Out.Calls.push_back(CS);
+        Record->Calls.push_back(CS);
         // Data addresses handed to a call: the callee may keep or write
         // them; the policy decides which callees are harmless.
         for (unsigned A = 0; A != 3; ++A)
           if (CS.Arguments[A] && CS.Arguments[A]->K == RegisterValue::Pointer)
-            record(CS.Arguments[A]->Address, I.Address, Blk,
+            record(*Record, CS.Arguments[A]->Address, I.Address, Blk,
                    AccessKind::Escape, CS.Target, A);
       }
       Regs.keepOnly([&](MCRegister R) { return Sem.isCalleeSaved(R); });
@@ -557,18 +644,20 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
 
     if (Record && E.MemoryAddress) {
       if (E.AtomicRMW)
-        record(*E.MemoryAddress, I.Address, Blk, AccessKind::AtomicRMW);
+        record(*Record, *E.MemoryAddress, I.Address, Blk,
+               AccessKind::AtomicRMW);
       else if (E.AtomicStore)
-        record(*E.MemoryAddress, I.Address, Blk, AccessKind::AtomicStore);
+        record(*Record, *E.MemoryAddress, I.Address, Blk,
+               AccessKind::AtomicStore);
       else if (E.Stores)
-        record(*E.MemoryAddress, I.Address, Blk, AccessKind::Store);
+        record(*Record, *E.MemoryAddress, I.Address, Blk, AccessKind::Store);
       if (E.Loads && !E.AtomicRMW)
-        record(*E.MemoryAddress, I.Address, Blk, AccessKind::Load);
+        record(*Record, *E.MemoryAddress, I.Address, Blk, AccessKind::Load);
     }
     if (Record)
       for (MCRegister R : E.StoredRegisters)
         if (std::optional<uint64_t> A = Regs.address(R))
-          record(*A, I.Address, Blk, AccessKind::Escape);
+          record(*Record, *A, I.Address, Blk, AccessKind::Escape);
 
     // Register effects: every definition forgets the old value.
     for (unsigned Op = 0, N = Desc.getNumDefs();
@@ -586,7 +675,7 @@ void FunctionScanner::interpret(uint32_t B, RegisterState &Regs, bool Record) {
       Regs.set(E.Dest, *E.DestValue);
       if (Record && !Copy && E.DestValue->K == RegisterValue::Pointer &&
           !Image.nameOfCallTarget(E.DestValue->Address).empty())
-        Out.AddressTakenCode.push_back({E.DestValue->Address, FnIndex});
+        Record->AddressTakenCode.push_back({E.DestValue->Address, FnIndex});
     }
   }
 }
@@ -603,11 +692,13 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
   const size_t NumFunctions = Image.functions().size();
   ThreadPoolStrategy Strategy = hardware_concurrency(Threads);
   unsigned Workers = std::max(1u, Strategy.compute_thread_count());
-  // Chunks of similar byte counts, several per worker for balance.
+  // Chunks of similar byte counts, many per worker: the last chunks bound
+  // how long one worker waits for the others.
   uint64_t TotalBytes = 0;
   for (const CodeRange &F : Image.functions())
     TotalBytes += F.Bytes.size();
-  uint64_t ChunkBytes = std::max<uint64_t>(TotalBytes / (Workers * 8) + 1, 4096);
+  uint64_t ChunkBytes =
+      std::max<uint64_t>(TotalBytes / (Workers * 32) + 1, 4096);
   std::vector<std::pair<size_t, size_t>> Chunks;
   for (size_t B = 0; B < NumFunctions;) {
     size_t E = B;
@@ -621,29 +712,32 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
   std::vector<MachineFacts> PerChunk(Chunks.size());
   std::mutex ErrorLock;
   std::optional<std::string> FirstError;
-  auto RunChunks = [&](unsigned Worker, Decoder *D) {
-    for (size_t C = Worker; C < Chunks.size(); C += Workers)
+  // Each worker takes the next chunk not yet taken: chunks of equal bytes
+  // need not take equal time, and another process may hold a core.
+  std::atomic<size_t> NextChunk(0);
+  auto RunChunks = [&](Decoder *D) {
+    FunctionScanner Scanner(Image, *D);
+    for (size_t C = NextChunk++; C < Chunks.size(); C = NextChunk++)
       for (size_t F = Chunks[C].first; F != Chunks[C].second; ++F)
-        FunctionScanner(Image, F, *D, PerChunk[C]).run();
+        Scanner.run(F, PerChunk[C]);
   };
   if (Workers == 1 || Chunks.size() <= 1) {
-    Workers = 1;
-    RunChunks(0, *First);
+    RunChunks(*First);
   } else {
     // One thread a worker, each with its own decoder; llvm::thread for
     // LLVM's stack size.
     std::vector<llvm::thread> Threads;
     for (unsigned W = 1; W < Workers; ++W)
-      Threads.emplace_back([&, W] {
+      Threads.emplace_back([&] {
         Expected<Decoder *> D = makeDecoder(Image);
         if (!D) {
           std::lock_guard<std::mutex> G(ErrorLock);
           FirstError = toString(D.takeError());
           return;
         }
-        RunChunks(W, *D);
+        RunChunks(*D);
       });
-    RunChunks(0, *First);
+    RunChunks(*First);
     for (llvm::thread &T : Threads)
       T.join();
   }
@@ -651,6 +745,17 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
     return createStringError(inconvertibleErrorCode(), *FirstError);
 
   MachineFacts All;
+  size_t NumAccesses = 0, NumCalls = 0, NumTaken = 0, NumGraphs = 0;
+  for (const MachineFacts &F : PerChunk) {
+    NumAccesses += F.Accesses.size();
+    NumCalls += F.Calls.size();
+    NumTaken += F.AddressTakenCode.size();
+    NumGraphs += F.Graphs.size();
+  }
+  All.Accesses.reserve(NumAccesses);
+  All.Calls.reserve(NumCalls);
+  All.AddressTakenCode.reserve(NumTaken);
+  All.Graphs.reserve(NumGraphs);
   for (MachineFacts &F : PerChunk) {
     llvm::append_range(All.Accesses, F.Accesses);
     llvm::append_range(All.Calls, F.Calls);
@@ -659,6 +764,7 @@ Expected<MachineFacts> cacheline::audit::scanCode(const BinaryImage &Image,
                       std::make_move_iterator(F.Graphs.begin()),
                       std::make_move_iterator(F.Graphs.end()));
     All.Instructions += F.Instructions;
+    F = MachineFacts(); // Freed as it goes: the copies need the room.
   }
   return std::move(All);
 }

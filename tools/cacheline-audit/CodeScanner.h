@@ -73,20 +73,21 @@ struct CallSite {
 
 struct MachineFacts {
   std::vector<DataAccess> Accesses;
+  /// In function order, and by address within a function.
   std::vector<CallSite> Calls;
   /// Where code materialises a function's address other than to call it:
   /// (the function's address, the index of the function doing it).
   std::vector<std::pair<uint64_t, uint32_t>> AddressTakenCode;
-  struct BlockInfo {
-    uint64_t Begin, End;
-    std::vector<uint32_t> Successors;
-    bool InLoop = false; ///< In a cycle, natural or not.
-  };
   /// The control-flow graph of a function with a data access or a call:
   /// where its phases (start-up, before and after its loops) begin and end.
+  /// In the form the program summary takes (FunctionSummary::Successors,
+  /// markLoopPhases), so that it moves there without a copy.
   struct FunctionGraph {
     uint32_t Function = 0;
-    std::vector<BlockInfo> Blocks;
+    /// Per block, in address order: the blocks it branches or falls to.
+    std::vector<std::vector<int>> Successors;
+    /// Per block: in a cycle, natural or not.
+    std::vector<bool> InLoop;
     /// Its natural loops; DataAccess::Loop is below this.
     uint32_t NumLoops = 0;
   };

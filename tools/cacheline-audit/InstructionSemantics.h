@@ -102,6 +102,9 @@ struct TargetTools {
 /// The register called \p Name by the target ("RDI", "X0"), or none.
 llvm::MCRegister registerNamed(const llvm::MCRegisterInfo &MRI,
                                llvm::StringRef Name);
+/// The opcode called \p Name by the target ("LOCK_PREFIX"), if any.
+std::optional<unsigned> opcodeNamed(const llvm::MCInstrInfo &MII,
+                                    llvm::StringRef Name);
 
 std::unique_ptr<InstructionSemantics>
 createX86Semantics(const TargetTools &Tools, const BinaryImage &Image);

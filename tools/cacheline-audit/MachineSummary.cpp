@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Parallel.h"
 
 #include <set>
 #include <unordered_map>
@@ -102,9 +103,21 @@ private:
 
   void nameFunctions();
   void nameSymbols();
+  /// Finds each function's calls and resolves each call's target, once.
+  void indexCalls();
   void findCallbackWrappers();
   void findAddressTaken();
   void summarizeFunctions();
+  /// Function \p F's summary, but for its parameters; thread-safe.
+  void summarizeFunction(uint32_t F);
+  /// The callee's name in the summary: a function's, a library's or the
+  /// dispatcher's.
+  StringRef calleeName(const Target &T) const;
+  /// Whether the summary keeps the call \p CS: not if it calls library
+  /// code the tables do not know and hands it no function, as most calls
+  /// of a large library do (operator new, memcpy). Such a call reaches
+  /// nothing of the program and says nothing of threads.
+  bool isSummarized(const CallSite &CS) const;
   void summarizeAddressUses();
   void summarizeGlobals();
   /// What happens to an address handed in argument \p Arg of \p CS: an
@@ -123,7 +136,16 @@ private:
                                                    : -1;
   }
   /// The target of a call to \p Addr (0: unknown).
-  const Target &targetOf(uint64_t Addr);
+  const Target &resolve(uint64_t Addr);
+  /// The target of \p CS, resolved once by indexCalls().
+  const Target &targetOf(const CallSite &CS) const {
+    return *CallTargets[&CS - Facts.Calls.data()];
+  }
+  /// Function \p F's calls, in address order (the summary's call sites).
+  ArrayRef<CallSite> callsOf(uint32_t F) const {
+    return ArrayRef(Facts.Calls).slice(FirstCall[F],
+                                       FirstCall[F + 1] - FirstCall[F]);
+  }
   /// The known function, and what it does with a function handed to it,
   /// that argument \p Arg of \p CS reaches: the callee's own argument, or
   /// a callback wrapper's first.
@@ -150,11 +172,10 @@ private:
   /// The call of function \p F at \p Addr (the scanner records an escape
   /// into a call with the call), or null.
   const CallSite *callAt(uint32_t F, uint64_t Addr) const {
-    auto It = partition_point(CallsOf[F], [&](const CallSite *CS) {
-      return CS->InstAddress < Addr;
-    });
-    return It != CallsOf[F].end() && (*It)->InstAddress == Addr ? *It
-                                                                : nullptr;
+    ArrayRef<CallSite> Calls = callsOf(F);
+    auto It = partition_point(
+        Calls, [&](const CallSite &CS) { return CS.InstAddress < Addr; });
+    return It != Calls.end() && It->InstAddress == Addr ? It : nullptr;
   }
   Position position(const CallSite &CS) const {
     return position(CS.Caller, CS.Block, CS.InstAddress, CS.InLoop, CS.Loop);
@@ -169,13 +190,18 @@ private:
   /// calls); it runs from .init_array or .fini_array.
   std::vector<bool> Taken, InitOrFini;
   std::vector<uint32_t> NumLoops;
-  /// Per function, its calls in address order (the summary's call sites).
-  std::vector<std::vector<const CallSite *>> CallsOf;
+  /// Per function, its control-flow graph if the scanner kept one.
+  std::vector<MachineFacts::FunctionGraph *> GraphOf;
+  /// Per function, where its calls begin in Facts.Calls; one more entry
+  /// for the end.
+  std::vector<size_t> FirstCall;
+  /// Per call of Facts.Calls, its target.
+  std::vector<const Target *> CallTargets;
   /// Per function: it hands its first argument on to a known function as
   /// a callback (memcached's create_worker(func, arg) calls
   /// pthread_create(..., func, arg)): what its callers hand it is that.
   std::vector<std::optional<Callback>> WrapperOf;
-  /// targetOf's answers, by address: names are looked up (and C++ ones
+  /// resolve's answers, by address: names are looked up (and C++ ones
   /// demangled) once per callee, not once per call.
   std::unordered_map<uint64_t, Target> Targets;
   /// Parameters an address is handed to, (function, argument): those
@@ -184,7 +210,7 @@ private:
   std::vector<std::pair<uint32_t, unsigned>> ParamsToDo;
 };
 
-const Summarizer::Target &Summarizer::targetOf(uint64_t Addr) {
+const Summarizer::Target &Summarizer::resolve(uint64_t Addr) {
   auto [It, New] = Targets.try_emplace(Addr);
   Target &T = It->second;
   if (!New || !Addr)
@@ -204,7 +230,7 @@ const Summarizer::Target &Summarizer::targetOf(uint64_t Addr) {
 
 std::optional<Summarizer::Callback>
 Summarizer::callbackOf(const CallSite &CS, unsigned Arg) {
-  const Target &T = targetOf(CS.Target);
+  const Target &T = targetOf(CS);
   if (T.Known && T.Known->callbackIn(Arg) != CallbackKind::None)
     return Callback{T.External, T.Known->callbackIn(Arg)};
   if (T.Function >= 0 && Arg == 0)
@@ -212,20 +238,46 @@ Summarizer::callbackOf(const CallSite &CS, unsigned Arg) {
   return std::nullopt;
 }
 
+void Summarizer::indexCalls() {
+  // The scanner lists calls by function, and by address within one.
+  FirstCall.assign(Fns.size() + 1, 0);
+  for (const CallSite &CS : Facts.Calls)
+    ++FirstCall[CS.Caller + 1];
+  for (uint32_t F = 0; F != Fns.size(); ++F)
+    FirstCall[F + 1] += FirstCall[F];
+  assert(llvm::is_sorted(Facts.Calls,
+                         [](const CallSite &A, const CallSite &B) {
+                           return std::tie(A.Caller, A.InstAddress) <
+                                  std::tie(B.Caller, B.InstAddress);
+                         }) &&
+         "calls out of order");
+  CallTargets.reserve(Facts.Calls.size());
+  for (const CallSite &CS : Facts.Calls)
+    CallTargets.push_back(&resolve(CS.Target));
+}
+
 void Summarizer::findCallbackWrappers() {
   WrapperOf.assign(Fns.size(), std::nullopt);
+  // Only a call handing on its caller's first argument makes the caller a
+  // wrapper.
+  std::vector<const CallSite *> HandOns;
+  for (const CallSite &CS : Facts.Calls)
+    if (any_of(CS.Arguments, [](const std::optional<RegisterValue> &A) {
+          return A && A->K == RegisterValue::IncomingFirstArgument;
+        }))
+      HandOns.push_back(&CS);
   // A wrapper of a wrapper is one too: until nothing changes.
   bool Changed = true;
   while (Changed) {
     Changed = false;
-    for (const CallSite &CS : Facts.Calls) {
-      if (WrapperOf[CS.Caller])
+    for (const CallSite *CS : HandOns) {
+      if (WrapperOf[CS->Caller])
         continue;
       for (unsigned A = 0; A != 3; ++A)
-        if (CS.Arguments[A] &&
-            CS.Arguments[A]->K == RegisterValue::IncomingFirstArgument)
-          if (std::optional<Callback> C = callbackOf(CS, A)) {
-            WrapperOf[CS.Caller] = std::move(C);
+        if (CS->Arguments[A] &&
+            CS->Arguments[A]->K == RegisterValue::IncomingFirstArgument)
+          if (std::optional<Callback> C = callbackOf(*CS, A)) {
+            WrapperOf[CS->Caller] = std::move(C);
             Changed = true;
             break;
           }
@@ -306,89 +358,24 @@ void Summarizer::findAddressTaken() {
 }
 
 void Summarizer::summarizeFunctions() {
-  const bool Library = Image.kind() == BinaryKind::SharedLibrary;
-  bool AnyIndirect = false;
   NumLoops.assign(Fns.size(), 0);
-  CallsOf.assign(Fns.size(), {});
-  for (const CallSite &CS : Facts.Calls)
-    CallsOf[CS.Caller].push_back(&CS);
-  for (auto &Calls : CallsOf)
-    llvm::sort(Calls, [](const CallSite *A, const CallSite *B) {
-      return A->InstAddress < B->InstAddress;
-    });
-  std::vector<const MachineFacts::FunctionGraph *> GraphOf(Fns.size());
-  for (const MachineFacts::FunctionGraph &G : Facts.Graphs) {
+  GraphOf.assign(Fns.size(), nullptr);
+  for (MachineFacts::FunctionGraph &G : Facts.Graphs) {
     GraphOf[G.Function] = &G;
     NumLoops[G.Function] = G.NumLoops;
   }
-
+  // One more for the dispatcher, without moving the others.
+  Out.Module.Functions.reserve(Fns.size() + 1);
   Out.Module.Functions.resize(Fns.size());
-  for (uint32_t F = 0; F != Fns.size(); ++F) {
-    FunctionSummary &S = Out.Module.Functions[F];
-    S.Name = Out.FunctionNames[F];
-    // A program is closed: main is its only entry. A library's exported
-    // functions (and, without main, an object's) may be called from
-    // outside, any time.
-    S.Local = Library ? !Fns[F].Exported : Main >= 0 && int(F) != Main;
-    S.ThreadTrampoline = isLibraryThreadTrampoline(Fns[F].Name);
-    S.OnceBody = isCallOnceBody(Fns[F].Name);
-    S.NumArgs = 3; // The argument registers the scanner follows.
-    if (const MachineFacts::FunctionGraph *G = GraphOf[F]) {
-      std::vector<std::vector<int>> Successors;
-      std::vector<bool> InLoop;
-      for (const MachineFacts::BlockInfo &B : G->Blocks) {
-        Successors.emplace_back(B.Successors.begin(), B.Successors.end());
-        InLoop.push_back(B.InLoop);
-      }
-      markLoopPhases(Successors, InLoop, S);
-      if (!CallsOf[F].empty())
-        S.Successors = std::move(Successors);
-    }
-    for (const CallSite *CS : CallsOf[F]) {
-      CallSiteSummary Site;
-      Site.Block = CS->Block;
-      Site.Index = int(CS->InstAddress - Fns[F].Begin);
-      Site.Loop = loopOf(F, CS->InLoop, CS->Loop);
-      // Without dominators of latches, a blocking call makes only its own
-      // loop a waiting loop.
-      if (Site.Loop >= 0)
-        Site.WaitingLoops.push_back(Site.Loop);
-      const Target &T = targetOf(CS->Target);
-      if (T.Function >= 0) {
-        Site.Callee = Out.FunctionNames[T.Function];
-      } else if (!T.External.empty()) {
-        Site.Callee = T.External;
-      } else {
-        // Without function types, every indirect call may reach every
-        // address-taken function: one dispatcher stands for them all, so
-        // that the call graph grows by their sum, not their product.
-        Site.Callee = IndirectDispatch;
-        AnyIndirect = true;
-      }
-      const std::optional<KnownFunction> &Known = T.Known;
-      for (unsigned A = 0; A != 3; ++A) {
-        int Fn = functionIn(CS->Arguments[A]);
-        if (Fn < 0 || Site.Callee == IndirectDispatch)
-          continue;
-        recordCallbackArgument(
-            Site, Known.has_value(),
-            Known ? Known->callbackIn(A) : CallbackKind::None,
-            Out.FunctionNames[Fn]);
-      }
-      if (Known)
-        recordKnownCallee(Site, *Known);
-      else if (T.Function < 0 && Site.Callee != IndirectDispatch &&
-                 Site.DeferredCallbacks.empty()) {
-        // A call of library code the tables do not know, handed no
-        // function: it reaches nothing of the program and says nothing
-        // of threads. (Most calls of a large library: operator new,
-        // memcpy.)
-        continue;
-      }
-      S.Calls.push_back(std::move(Site));
-    }
-  }
-  if (!AnyIndirect)
+  // Functions are summarized independently: a large binary's in parallel.
+  parallelFor(0, Fns.size(), [&](size_t F) { summarizeFunction(F); });
+
+  // Without function types, every indirect call may reach every
+  // address-taken function: one dispatcher stands for them all, so that
+  // the call graph grows by their sum, not their product.
+  if (none_of(CallTargets, [](const Target *T) {
+        return T->Function < 0 && T->External.empty();
+      }))
     return;
   FunctionSummary D;
   D.Name = IndirectDispatch;
@@ -407,6 +394,71 @@ void Summarizer::summarizeFunctions() {
   for (CallSiteSummary &Site : D.Calls)
     Site.Frequency = Site.LoopFrequency = 1.0 / D.Calls.size();
   Out.Module.Functions.push_back(std::move(D));
+}
+
+StringRef Summarizer::calleeName(const Target &T) const {
+  if (T.Function >= 0)
+    return Out.FunctionNames[T.Function];
+  if (!T.External.empty())
+    return T.External;
+  return IndirectDispatch;
+}
+
+bool Summarizer::isSummarized(const CallSite &CS) const {
+  const Target &T = targetOf(CS);
+  if (T.Known || T.Function >= 0 || calleeName(T) == IndirectDispatch)
+    return true;
+  return any_of(CS.Arguments, [&](const std::optional<RegisterValue> &A) {
+    return functionIn(A) >= 0;
+  });
+}
+
+void Summarizer::summarizeFunction(uint32_t F) {
+  FunctionSummary &S = Out.Module.Functions[F];
+  S.Name = Out.FunctionNames[F];
+  // A program is closed: main is its only entry. A library's exported
+  // functions (and, without main, an object's) may be called from
+  // outside, any time.
+  S.Local = Image.kind() == BinaryKind::SharedLibrary
+                ? !Fns[F].Exported
+                : Main >= 0 && int(F) != Main;
+  S.ThreadTrampoline = isLibraryThreadTrampoline(Fns[F].Name);
+  S.OnceBody = isCallOnceBody(Fns[F].Name);
+  S.NumArgs = 3; // The argument registers the scanner follows.
+  ArrayRef<CallSite> Calls = callsOf(F);
+  if (MachineFacts::FunctionGraph *G = GraphOf[F]) {
+    markLoopPhases(G->Successors, G->InLoop, S);
+    if (!Calls.empty())
+      S.Successors = std::move(G->Successors);
+  }
+  SmallVector<const CallSite *, 16> Summarized;
+  for (const CallSite &CS : Calls)
+    if (isSummarized(CS))
+      Summarized.push_back(&CS);
+  S.Calls.reserve(Summarized.size());
+  for (const CallSite *CS : Summarized) {
+    CallSiteSummary &Site = S.Calls.emplace_back();
+    Site.Block = CS->Block;
+    Site.Index = int(CS->InstAddress - Fns[F].Begin);
+    Site.Loop = loopOf(F, CS->InLoop, CS->Loop);
+    // Without dominators of latches, a blocking call makes only its own
+    // loop a waiting loop.
+    if (Site.Loop >= 0)
+      Site.WaitingLoops.push_back(Site.Loop);
+    const Target &T = targetOf(*CS);
+    Site.Callee = calleeName(T).str();
+    const std::optional<KnownFunction> &Known = T.Known;
+    for (unsigned A = 0; A != 3; ++A) {
+      int Fn = functionIn(CS->Arguments[A]);
+      if (Fn < 0 || Site.Callee == IndirectDispatch)
+        continue;
+      recordCallbackArgument(Site, Known.has_value(),
+                             Known ? Known->callbackIn(A) : CallbackKind::None,
+                             Out.FunctionNames[Fn]);
+    }
+    if (Known)
+      recordKnownCallee(Site, *Known);
+  }
 }
 
 void Summarizer::summarizeAddressUses() {
@@ -430,7 +482,7 @@ void Summarizer::summarizeAddressUses() {
   // caller does not name) may be any address-taken function.
   bool UnknownEntry = false;
   for (const CallSite &CS : Facts.Calls) {
-    const Target &T = targetOf(CS.Target);
+    const Target &T = targetOf(CS);
     bool EntryNamed = false;
     for (unsigned A = 0; A != 3; ++A) {
       std::optional<Callback> C = callbackOf(CS, A);
@@ -474,7 +526,7 @@ void Summarizer::summarizeAddressUses() {
 
 void Summarizer::handOn(const CallSite &CS, unsigned Arg,
                         PointerSummary &Uses) {
-  const Target &T = targetOf(CS.Target);
+  const Target &T = targetOf(CS);
   // A register beyond the known function's arguments holds a stale value.
   if (T.Known && T.Known->NumArgs && Arg >= T.Known->NumArgs)
     return;
@@ -538,11 +590,11 @@ void Summarizer::summarizeParam(uint32_t F, unsigned Arg) {
   // calls; a function that does so is taken to do nothing else with it (a
   // lock wrapper). Anything else escapes.
   if (Arg == 0)
-    for (const CallSite *CS : CallsOf[F])
+    for (const CallSite &CS : callsOf(F))
       for (unsigned A = 0; A != 3; ++A)
-        if (CS->Arguments[A] &&
-            CS->Arguments[A]->K == RegisterValue::IncomingFirstArgument)
-          handOn(*CS, A, Uses);
+        if (CS.Arguments[A] &&
+            CS.Arguments[A]->K == RegisterValue::IncomingFirstArgument)
+          handOn(CS, A, Uses);
   if (Uses.Calls.empty() && Uses.Accesses.empty() && Uses.Escape.empty())
     Uses.Escape = "address passed to " + Out.FunctionNames[F] +
                   ", which the audit does not follow";
@@ -610,6 +662,7 @@ MachineSummary Summarizer::run() {
   Out.Module.Target = Image.triple().str();
   nameFunctions();
   nameSymbols();
+  indexCalls();
   findCallbackWrappers();
   findAddressTaken();
   summarizeFunctions();

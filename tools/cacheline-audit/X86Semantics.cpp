@@ -46,6 +46,22 @@ public:
       ArgRegs[I] = registerNamed(T.MRI, Args[I]);
     for (const char *Name : {"RBX", "RBP", "R12", "R13", "R14", "R15"})
       CalleeSaved.push_back(registerNamed(T.MRI, Name));
+    // What analyze() tells from opcode names, worked out once per opcode
+    // rather than per instruction.
+    Kinds.resize(T.MII.getNumOpcodes());
+    for (unsigned Op = 0, E = Kinds.size(); Op != E; ++Op) {
+      StringRef Name = T.MII.getName(Op);
+      if (Name.starts_with("LEA64"))
+        Kinds[Op] |= Lea64;
+      if (Name.starts_with("MOV64rm"))
+        Kinds[Op] |= Load64;
+      if (Name.starts_with("XCHG"))
+        Kinds[Op] |= Exchange;
+      if (Name.starts_with("MOV") && Name.contains("ri"))
+        Kinds[Op] |= MoveImmediate;
+      if (Name == "MOV64rr")
+        Kinds[Op] |= Copy64;
+    }
   }
 
   InstructionEffect analyze(const MCInst &Inst, uint64_t Addr,
@@ -62,12 +78,24 @@ public:
 private:
   /// Index of the first operand of the memory reference, or -1.
   int memoryOperand(const MCInst &Inst) const;
+  enum OpcodeKind : uint8_t {
+    Lea64 = 1 << 0,         ///< LEA64*: computes an address.
+    Load64 = 1 << 1,        ///< MOV64rm*: loads a pointer.
+    Exchange = 1 << 2,      ///< XCHG*: atomic with a memory operand.
+    MoveImmediate = 1 << 3, ///< MOV*ri*: sets a register to a constant.
+    Copy64 = 1 << 4,        ///< MOV64rr.
+  };
+  bool is(const MCInst &Inst, OpcodeKind K) const {
+    return Kinds[Inst.getOpcode()] & K;
+  }
 
   const TargetTools &T;
   const BinaryImage &Image;
   MCRegister RIP;
   MCRegister ArgRegs[3];
   SmallVector<MCRegister, 6> CalleeSaved;
+  /// Per opcode, its OpcodeKind bits.
+  std::vector<uint8_t> Kinds;
 };
 
 int X86Semantics::memoryOperand(const MCInst &Inst) const {
@@ -91,18 +119,23 @@ InstructionEffect X86Semantics::analyze(const MCInst &Inst, uint64_t Addr,
                                         const RegisterState &Regs) const {
   InstructionEffect E;
   const MCInstrDesc &Desc = T.MII.get(Inst.getOpcode());
-  StringRef Name = T.MII.getName(Inst.getOpcode());
   uint64_t Size = Bytes.size();
-  bool IsLea = Name.starts_with("LEA64");
+  bool IsLea = is(Inst, Lea64);
 
+  // Only an instruction with an address or an immediate operand may have a
+  // relocation (and only in a relocatable object): looked up there.
   uint64_t RelocOffset = 0;
-  const CodeRelocation *Reloc = Image.relocationIn(Addr, Size, RelocOffset);
+  const CodeRelocation *Reloc = nullptr;
+  auto FindReloc = [&] {
+    Reloc = Image.relocationIn(Addr, Size, RelocOffset);
+  };
   auto RelocTarget = [&]() {
     return Reloc->Target +
            (Reloc->PcRelative ? Size - RelocOffset : 0);
   };
 
   if (Desc.isCall() || Desc.isBranch()) {
+    FindReloc();
     uint64_t Target;
     if (Reloc && !Reloc->ViaGot)
       E.Target = RelocTarget();
@@ -128,6 +161,7 @@ InstructionEffect X86Semantics::analyze(const MCInst &Inst, uint64_t Addr,
   int M = memoryOperand(Inst);
   bool TouchesMemory = Desc.mayLoad() || Desc.mayStore();
   if (M >= 0 && (TouchesMemory || IsLea)) {
+    FindReloc();
     MCRegister Base = Inst.getOperand(M).getReg();
     MCRegister Index = Inst.getOperand(M + 2).getReg();
     const MCOperand &Disp = Inst.getOperand(M + 3);
@@ -163,7 +197,7 @@ InstructionEffect X86Semantics::analyze(const MCInst &Inst, uint64_t Addr,
       }
       return E;
     }
-    if (Address && Name.starts_with("MOV64rm") && SetsRegister &&
+    if (Address && is(Inst, Load64) && SetsRegister &&
         !Image.dataSymbolAt(*Address)) {
       // A load from a GOT slot the loader fills.
       if (std::optional<uint64_t> P = Image.gotSlotTarget(*Address)) {
@@ -175,7 +209,7 @@ InstructionEffect X86Semantics::analyze(const MCInst &Inst, uint64_t Addr,
     E.MemoryAddress = Address;
     E.Loads = Desc.mayLoad();
     E.Stores = Desc.mayStore();
-    E.AtomicRMW = E.Stores && (hasLockPrefix(Bytes) || Name.starts_with("XCHG"));
+    E.AtomicRMW = E.Stores && (hasLockPrefix(Bytes) || is(Inst, Exchange));
     if (E.Stores)
       for (unsigned I = 0, N = Inst.getNumOperands(); I != N; ++I)
         if ((int(I) < M || int(I) >= M + 5) && Inst.getOperand(I).isReg() &&
@@ -185,8 +219,9 @@ InstructionEffect X86Semantics::analyze(const MCInst &Inst, uint64_t Addr,
   }
 
   // mov $sym, %reg (non-PIC code) puts an address in a register.
-  if (Name.starts_with("MOV") && Name.contains("ri") && Desc.getNumDefs() == 1 &&
+  if (is(Inst, MoveImmediate) && Desc.getNumDefs() == 1 &&
       Inst.getNumOperands() == 2 && Inst.getOperand(1).isImm()) {
+    FindReloc();
     uint64_t Value = Reloc ? RelocTarget() : uint64_t(Inst.getOperand(1).getImm());
     if (Reloc || Image.dataSymbolAt(Value) ||
         !Image.nameOfCallTarget(Value).empty()) {
@@ -197,7 +232,7 @@ InstructionEffect X86Semantics::analyze(const MCInst &Inst, uint64_t Addr,
   }
 
   // mov %src, %dst copies a known value.
-  if (Name == "MOV64rr" && Inst.getNumOperands() == 2) {
+  if (is(Inst, Copy64) && Inst.getNumOperands() == 2) {
     if (std::optional<RegisterValue> V = Regs.get(Inst.getOperand(1).getReg())) {
       E.Dest = Inst.getOperand(0).getReg();
       E.DestValue = V;

@@ -19,10 +19,12 @@
 #include "LineSize.h"
 #include "PerfC2C.h"
 
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
@@ -66,8 +68,8 @@ static cl::opt<std::string>
                           "binary, for --perf-c2c (default: inferred)"),
                  cl::value_desc("ADDRESS"), cl::cat(AuditCategory));
 static cl::opt<unsigned> Threads("jobs",
-                                 cl::desc("Decoding threads (default: all "
-                                          "cores)"),
+                                 cl::desc("Threads that decode and summarize "
+                                          "(default: all cores)"),
                                  cl::init(0), cl::cat(AuditCategory));
 static cl::opt<unsigned> MaxHazards("max-hazards",
                                     cl::desc("Hazards shown in the table"),
@@ -115,6 +117,8 @@ int main(int argc, char **argv) {
       argc, argv,
       "cacheline-audit: find cache lines where data written by threads sits "
       "beside other data\n");
+  // --jobs bounds the scan's threads and llvm::parallelFor's.
+  parallel::strategy = hardware_concurrency(Threads);
 
   Expected<std::unique_ptr<BinaryImage>> ImageOr = BinaryImage::load(InputFile);
   if (!ImageOr)
@@ -144,7 +148,8 @@ int main(int argc, char **argv) {
   std::string Roles;
   raw_string_ostream RolesOS(Roles);
   Audit Result = classifySymbols(Image, std::move(*FactsOr),
-                                 ListFunctions ? &RolesOS : nullptr);
+                                 ListFunctions ? &RolesOS : nullptr,
+                                 /*DisableFree=*/true);
 
   if (!PerfC2CFile.empty()) {
     auto BufferOr = MemoryBuffer::getFile(PerfC2CFile, /*IsText=*/true);
@@ -184,5 +189,8 @@ int main(int argc, char **argv) {
     writeFile(HTMLFile, [&](raw_ostream &OS) { printHTML(OS, Out); });
   if (!SVGFile.empty())
     writeFile(SVGFile, [&](raw_ostream &OS) { printSVG(OS, Out); });
+  // As classifySymbols' tables, the image's are left for the exit to
+  // reclaim.
+  BuryPointer(std::move(*ImageOr));
   return FailOnHazards && !Hazards.empty() ? 1 : 0;
 }

@@ -14,6 +14,7 @@
 #include "Hazards.h"
 
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Parallel.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -24,6 +25,8 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();
   InitializeAllDisassemblers();
+  // One thread, as the scan below.
+  parallel::strategy = hardware_concurrency(1);
   return 0;
 }
 
