@@ -82,7 +82,7 @@
 |* race with the write; exact for threads that have exited or been joined).
 |*
 |* The output format, and how the pass reads it back, are described in
-|* docs/write-profile.md; llvm-pass/WriteProfile.cpp is the reader (and the
+|* docs/write-profile.md; lib/Files/WriteProfile.cpp is the reader (and the
 |* writer of merged profiles), and must stay in step with put_global below.
 |*
 \*===----------------------------------------------------------------------===*/

@@ -19,13 +19,15 @@ bash "$ROOT/scripts/install-deps.sh"
 
 CXXFLAGS=(-std=c++17 -O1 -g -fno-rtti -fsanitize=fuzzer-no-link,address,undefined
           -fno-sanitize-recover=undefined
-          $("$LLVM/llvm-config" --cppflags) -I"$SRC" -I"$ROOT/llvm-pass")
+          $("$LLVM/llvm-config" --cppflags) -I"$SRC" -I"$ROOT/include")
 objs=()
 # The pass's sources the audit uses: its summary schema, solver and rules.
-PASS_SOURCES=(LineSize KnownFunctions Summary Solver Policy WriteProfile JSONFile)
-pass_files() { for n in "${PASS_SOURCES[@]}"; do echo "$ROOT/llvm-pass/$n.$1"; done; }
-newest_header=$(ls -t "$SRC"/*.h $(pass_files h) | head -1)
-for f in "$SRC"/*.cpp $(pass_files cpp) "$SRC/fuzz/AuditFuzzer.cpp"; do
+PASS_SOURCES=(Support/LineSize Summary/KnownFunctions Files/Summary
+              WholeProgram/Solver Policy/Policy Files/WriteProfile
+              Files/JSONFile)
+pass_files() { for n in "${PASS_SOURCES[@]}"; do echo "$ROOT/lib/$n.cpp"; done; }
+newest_header=$(ls -t "$SRC"/*.h "$ROOT"/include/cacheline/*.h | head -1)
+for f in "$SRC"/*.cpp $(pass_files) "$SRC/fuzz/AuditFuzzer.cpp"; do
   [[ $(basename "$f") == cacheline-audit.cpp ]] && continue
   o="$OUT/obj/$(basename "$f" .cpp).o"
   if [[ ! -f $o || $f -nt $o || $newest_header -nt $o ]]; then

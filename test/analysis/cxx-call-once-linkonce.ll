@@ -1,4 +1,4 @@
-; Regression (was a bug): isCallOnceBody (llvm-pass/KnownFunctions.cpp) looks for the GNU
+; Regression (was a bug): isCallOnceBody (lib/Summary/KnownFunctions.cpp) looks for the GNU
 ; c++filt spelling "{lambda()#1}", but llvm::demangle spells lambdas
 ; "'lambda'()", so the libstdc++ std::call_once trampoline
 ; std::once_flag::_Prepare_execution::...::'lambda'()::__invoke() is never a

@@ -1,4 +1,4 @@
-; Regression (was a bug): isCallOnceBody (llvm-pass/KnownFunctions.cpp) looks for the GNU
+; Regression (was a bug): isCallOnceBody (lib/Summary/KnownFunctions.cpp) looks for the GNU
 ; c++filt spelling "{lambda()#1}", but llvm::demangle spells lambdas
 ; "'lambda'()". The libstdc++ (GCC 12) std::call_once trampoline
 ; std::once_flag::_Prepare_execution::_Prepare_execution<...std::call_once<...>

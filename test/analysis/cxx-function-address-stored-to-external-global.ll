@@ -1,4 +1,4 @@
-; Regression (was a bug): ThreadContext::scanFunctionAddresses (llvm-pass/ThreadContext.cpp)
+; Regression (was a bug): ThreadContext::scanFunctionAddresses (then llvm-pass/ThreadContext.cpp, now lib/WholeProgram/Solver.cpp)
 ; treats every store of a function's address as "address taken" (callers:
 ; the module's own indirect calls of a matching type), even when it is
 ; stored into memory outside the module: here the external global log_hook,

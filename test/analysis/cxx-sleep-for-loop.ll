@@ -1,4 +1,4 @@
-; Regression (was a bug): ThreadContext::isWaitingLoop (llvm-pass/ThreadContext.cpp) only counts
+; Regression (was a bug): ThreadContext::isWaitingLoop (then llvm-pass/ThreadContext.cpp, now lib/WholeProgram/Solver.cpp) only counts
 ; waiting calls in the loop's own blocks, never in inner loops. libstdc++
 ; (GCC 12) inlines std::this_thread::sleep_for into
 ;   while (::nanosleep(&ts, &ts) == -1 && errno == EINTR) {}

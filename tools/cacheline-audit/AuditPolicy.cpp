@@ -3,8 +3,8 @@
 #include "AuditPolicy.h"
 #include "BinaryImage.h"
 #include "MachineSummary.h"
-#include "Policy.h"
-#include "Solver.h"
+#include "cacheline/Policy.h"
+#include "cacheline/Solver.h"
 
 #include "llvm/Support/BuryPointer.h"
 

@@ -16,7 +16,7 @@
 #define CACHELINE_AUDIT_AUDITPOLICY_H
 
 #include "CodeScanner.h"
-#include "Policy.h"
+#include "cacheline/Policy.h"
 
 #include <string>
 #include <vector>

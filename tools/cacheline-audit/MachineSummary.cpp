@@ -3,7 +3,7 @@
 #include "MachineSummary.h"
 #include "AuditPolicy.h"
 #include "BinaryImage.h"
-#include "KnownFunctions.h"
+#include "cacheline/KnownFunctions.h"
 
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/StringExtras.h"

@@ -28,7 +28,7 @@
 #define CACHELINE_AUDIT_MACHINESUMMARY_H
 
 #include "CodeScanner.h"
-#include "Summary.h"
+#include "cacheline/Summary.h"
 
 #include "llvm/ADT/StringMap.h"
 

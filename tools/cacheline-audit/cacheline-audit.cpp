@@ -16,7 +16,7 @@
 #include "BinaryImage.h"
 #include "CodeScanner.h"
 #include "Hazards.h"
-#include "LineSize.h"
+#include "cacheline/LineSize.h"
 #include "PerfC2C.h"
 
 #include "llvm/Support/BuryPointer.h"

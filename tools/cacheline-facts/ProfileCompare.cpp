@@ -1,9 +1,9 @@
 //===- ProfileCompare.cpp - Static classes against a write profile --------===//
 
 #include "ProfileCompare.h"
-#include "JSONFile.h"
-#include "LayoutFile.h"
-#include "Report.h"
+#include "cacheline/JSONFile.h"
+#include "cacheline/LayoutFile.h"
+#include "cacheline/Report.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"

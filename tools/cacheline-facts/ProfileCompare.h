@@ -10,8 +10,8 @@
 #ifndef CACHELINE_FACTS_PROFILECOMPARE_H
 #define CACHELINE_FACTS_PROFILECOMPARE_H
 
-#include "Policy.h"
-#include "WriteProfile.h"
+#include "cacheline/Policy.h"
+#include "cacheline/WriteProfile.h"
 
 #include "llvm/Support/Error.h"
 

@@ -24,11 +24,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "LineSize.h"
-#include "Merge.h"
+#include "cacheline/LineSize.h"
+#include "cacheline/Merge.h"
 #include "ProfileCompare.h"
-#include "Settings.h"
-#include "WriteProfile.h"
+#include "cacheline/Settings.h"
+#include "cacheline/WriteProfile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"

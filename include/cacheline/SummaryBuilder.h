@@ -1,0 +1,59 @@
+//===- SummaryBuilder.h - IR to program summary -----------------*- C++ -*-===//
+//
+// The one builder of the summary (Summary.h): run on a translation unit at
+// compile time (carried in the object, or the facts file of the two-stage
+// flow), and on the merged module at a full-LTO link whose objects carry
+// no summary. It follows every pointer derived
+// from each global and each pointer parameter (PointerUseWalker.h), every
+// use of each function's address, and every call, and records what it
+// finds with the context one function can see: loop, block frequency,
+// profile count, once region.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_SUMMARYBUILDER_H
+#define CACHELINE_LAYOUT_SUMMARYBUILDER_H
+
+#include "cacheline/Summary.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class BasicBlock;
+class GlobalVariable;
+class Instruction;
+class ModuleSlotTracker;
+} // namespace llvm
+
+namespace cacheline {
+
+/// The summary of \p M. Loop, dominator, frequency and scalar-evolution
+/// analyses come from \p FAM.
+ModuleSummary summarizeModule(llvm::Module &M,
+                              llvm::FunctionAnalysisManager &FAM);
+
+/// Writes \p S, the summary of \p M, into directory \p Dir (created if
+/// missing), as
+/// <hash of the module identifier>.facts.json, through a temporary file and
+/// a rename so that parallel compiles never see half a file.
+llvm::Error writeSummaryToDir(llvm::StringRef Dir, llvm::Module &M,
+                              ModuleSummary S);
+
+/// The instructions FunctionSummary::Calls lists, in order: every call
+/// but an intrinsic's. A call's index among them is how summaries name it.
+bool isCallSite(const llvm::Instruction &I);
+
+/// What makes a definition "the same" between the build that wrote the
+/// facts and the one applying the layout: its type and initializer.
+/// \p Slots, if given, numbers the module once for many calls.
+std::string definitionFingerprint(const llvm::GlobalVariable &GV,
+                                  llvm::ModuleSlotTracker *Slots = nullptr);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_SUMMARYBUILDER_H

@@ -1,0 +1,216 @@
+//===- Merge.cpp - Whole-program classification from per-TU facts --------===//
+
+#include "cacheline/Merge.h"
+#include "cacheline/FieldLayout.h"
+#include "cacheline/LineSize.h"
+#include "cacheline/Report.h"
+#include "cacheline/Solver.h"
+#include "cacheline/JSONFile.h"
+#include "cacheline/LayoutFile.h"
+#include "cacheline/SummaryInModule.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+void writeLayoutFile(raw_ostream &OS, const Solver &Program,
+                     const PolicyOptions &Opts, unsigned LineSize,
+                     MergeStats &Stats) {
+  ArrayRef<ModuleSummary> Modules = Program.modules();
+  std::vector<GlobalClass> Classes;
+  OS << "{\n  \"format\": \"cacheline-layout-file\",\n  \"version\": "
+     << LayoutFileVersion << ",\n";
+  OS << "  \"program\": \""
+     << (Program.isExecutable() ? "executable" : "library") << "\",\n";
+  OS << "  \"target\": "
+     << compactJSON(Modules.empty() ? std::string() : Modules.front().Target)
+     << ",\n";
+  OS << "  \"line_size\": " << LineSize << ",\n";
+  OS << "  \"globals\": [";
+  bool First = true;
+  std::vector<SolvedGlobal> Globals = Program.solveGlobals();
+  for (const SolvedGlobal &G : Globals) {
+    Decision D = decide(G.Record, Program.hasThreads(), Opts);
+    Classes.push_back(D.Class);
+    switch (D.Class) {
+    case GlobalClass::WriteHot:
+      ++Stats.WriteHot;
+      break;
+    case GlobalClass::ReadMostly:
+      ++Stats.ReadMostly;
+      break;
+    case GlobalClass::Neutral:
+      ++Stats.Neutral;
+      break;
+    case GlobalClass::Skipped:
+      ++Stats.Skipped;
+      break;
+    }
+    json::Object O{{"name", G.Name},
+                   {"class", globalClassName(D.Class)},
+                   {"reason", D.Reason},
+                   {"reads", int64_t(G.Record.Reads.size())},
+                   {"writes", accessesToJSON(G.Record.Writes)},
+                   {"size", G.Definition ? int64_t(G.Definition->Size) : 0}};
+    if (G.Module >= 0)
+      O["module"] = Modules[G.Module].Source;
+    if (G.Definition)
+      O["fingerprint"] = G.Definition->Fingerprint;
+    if (!G.Record.EscapeReason.empty())
+      O["escape"] = G.Record.EscapeReason;
+    InnerLayout Inner = decideInnerLayout(G.Record, D.Class, LineSize, Opts);
+    if (!Inner.Reason.empty())
+      O["inner_layout"] = Inner.Reason;
+    if (Inner.SlotSize) {
+      O["elements"] = int64_t(G.Record.Props.ElementCount);
+      O["slot_size"] = int64_t(Inner.SlotSize);
+    }
+    if (!Inner.FieldClasses.empty())
+      O["fields"] = fieldsToJSON(G.Record.Props, Inner.FieldClasses);
+    if (!Inner.Parts.empty()) {
+      json::Array Parts;
+      std::vector<std::string> Names = partNames(G.Name, Inner.Parts);
+      for (unsigned P = 0; P < Inner.Parts.size(); ++P)
+        Parts.push_back(
+            json::Object{{"name", Names[P]},
+                         {"class", globalClassName(Inner.Parts[P].Class)},
+                         {"fields", json::Array(Inner.Parts[P].Fields)}});
+      O["parts"] = std::move(Parts);
+    }
+    OS << (First ? "\n    " : ",\n    ") << compactJSON(std::move(O));
+    First = false;
+  }
+  OS << "\n  ],\n";
+  Stats.Globals = Globals.size();
+  writeProgramFacts(OS, Program, Classes, {});
+  OS << ",\n";
+  json::Array Sources;
+  for (const ModuleSummary &M : Modules)
+    Sources.push_back(M.Source);
+  OS << "  \"modules\": " << compactJSON(std::move(Sources)) << "\n}\n";
+}
+
+} // namespace
+
+namespace {
+
+/// The facts files of directory \p Dir.
+Error readFactsDir(StringRef Dir, std::vector<ModuleSummary> &Out) {
+  std::vector<std::string> Paths;
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC))
+    if (StringRef(It->path()).ends_with(".facts.json"))
+      Paths.push_back(It->path());
+  if (EC)
+    return createStringError(EC, "%s: %s", Dir.str().c_str(),
+                             EC.message().c_str());
+  if (Paths.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: no *.facts.json files (compile with "
+                             "CACHELINE_LAYOUT_FACTS_DIR=%s first)",
+                             Dir.str().c_str(), Dir.str().c_str());
+  for (const std::string &P : Paths) {
+    Expected<ModuleSummary> S = ModuleSummary::read(P);
+    if (!S)
+      return S.takeError();
+    Out.push_back(std::move(*S));
+  }
+  return Error::success();
+}
+
+/// The summaries object \p Path carries: its module's metadata only.
+Error readObject(StringRef Path, std::vector<ModuleSummary> &Out) {
+  LLVMContext Ctx;
+  SMDiagnostic Diag;
+  std::unique_ptr<Module> M = getLazyIRFileModule(Path, Diag, Ctx);
+  if (!M)
+    return fileError(Path, "not a bitcode object: " + Diag.getMessage());
+  if (Error E = M->materializeMetadata())
+    return fileError(Path, toString(std::move(E)));
+  Expected<std::vector<ModuleSummary>> Carried = summariesCarriedBy(*M);
+  if (!Carried)
+    return fileError(Path, toString(Carried.takeError()));
+  if (Carried->empty())
+    return fileError(Path, "carries no summary (compile it with "
+                           "-fpass-plugin and -flto)");
+  for (ModuleSummary &S : *Carried)
+    Out.push_back(std::move(S));
+  return Error::success();
+}
+
+} // namespace
+
+/// The summaries of \p Inputs, in a deterministic order, whatever the file
+/// system's.
+static Expected<std::vector<ModuleSummary>>
+readSummaries(ArrayRef<std::string> Inputs) {
+  std::vector<ModuleSummary> Modules;
+  for (const std::string &In : Inputs) {
+    if (!sys::fs::exists(In))
+      return createStringError(inconvertibleErrorCode(),
+                               "%s: no such facts directory or object",
+                               In.c_str());
+    if (Error E = sys::fs::is_directory(In) ? readFactsDir(In, Modules)
+                                            : readObject(In, Modules))
+      return std::move(E);
+  }
+  llvm::sort(Modules, [](const ModuleSummary &A, const ModuleSummary &B) {
+    return std::tie(A.Source, A.Module) < std::tie(B.Source, B.Module);
+  });
+  return Modules;
+}
+
+/// The solver's options for the summaries of one program before its link.
+static SolverOptions beforeLink(const PolicyOptions &Opts) {
+  SolverOptions SolverOpts;
+  SolverOpts.BeforeLink = true;
+  SolverOpts.Policy = Opts;
+  return SolverOpts;
+}
+
+Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
+                                           raw_ostream &OS,
+                                           const PolicyOptions &Opts,
+                                           unsigned LineSize) {
+  Expected<std::vector<ModuleSummary>> Modules = readSummaries(Inputs);
+  if (!Modules)
+    return Modules.takeError();
+  MergeStats Stats;
+  Stats.Files = Modules->size();
+  if (!LineSize)
+    LineSize = defaultLineSize(Triple(Modules->front().Target));
+  Solver Program(std::move(*Modules), beforeLink(Opts));
+  writeLayoutFile(OS, Program, Opts, LineSize, Stats);
+  return Stats;
+}
+
+Error cacheline::printSolved(ArrayRef<std::string> Inputs, raw_ostream &OS,
+                             const PolicyOptions &Opts) {
+  Expected<std::vector<ModuleSummary>> Modules = readSummaries(Inputs);
+  if (!Modules)
+    return Modules.takeError();
+  Solver Program(std::move(*Modules), beforeLink(Opts));
+  for (const SolvedGlobal &G : Program.solveGlobals()) {
+    Decision D = decide(G.Record, Program.hasThreads(), Opts);
+    OS << "global " << G.Name;
+    if (G.Module >= 0)
+      OS << " (" << Program.modules()[G.Module].Source << ")";
+    OS << ": " << globalClassName(D.Class) << ": " << D.Reason << "\n";
+  }
+  Program.print(OS);
+  return Error::success();
+}

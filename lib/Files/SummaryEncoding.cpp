@@ -1,0 +1,372 @@
+//===- SummaryEncoding.cpp - The summary's compact form -------------------===//
+//
+//   "CLSUM" version:varint
+//   string-count:varint { length:varint bytes }...
+//   the ModuleSummary's fields (mapFields), each string as its table index
+//
+//===----------------------------------------------------------------------===//
+
+#include "cacheline/SummaryEncoding.h"
+#include "cacheline/JSONFile.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/LEB128.h"
+
+#include <cstring>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+constexpr StringLiteral Magic = "CLSUM";
+
+/// How many values each enum of the schema has: a decoded one must be one.
+template <typename E> constexpr unsigned EnumSize = 0;
+template <> constexpr unsigned EnumSize<AccessKind> =
+    unsigned(AccessKind::OnceWrite) + 1;
+template <> constexpr unsigned EnumSize<CallEffect> =
+    unsigned(CallEffect::Escape) + 1;
+template <> constexpr unsigned EnumSize<CallKind> =
+    unsigned(CallKind::InlineAsm) + 1;
+template <> constexpr unsigned EnumSize<AddressUse> =
+    unsigned(AddressUse::StoredTo) + 1;
+
+// Each record's fields, in encoding order: the one list both directions
+// share. IO::map reads or writes one field.
+
+template <typename IO> void mapFields(IO &io, Position &P) {
+  io.map(P.Function, P.Block, P.Index, P.Loop, P.Frequency, P.LoopFrequency,
+         P.ProfileCount, P.Callee, P.OnceFlag);
+}
+template <typename IO> void mapFields(IO &io, ByteRange::Index &I) {
+  io.map(I.Stride, I.Count, I.Sweeps);
+}
+template <typename IO> void mapFields(IO &io, ByteRange &R) {
+  io.map(R.Offset, R.Indices, R.HandedOffset, R.HandedIndices, R.Size);
+}
+template <typename IO> void mapFields(IO &io, FieldSpan &F) {
+  io.map(F.Offset, F.Size, F.Name);
+}
+template <typename IO> void mapFields(IO &io, AccessSummary &A) {
+  io.map(A.Kind, A.At, A.Range, A.OrRanges);
+}
+template <typename IO> void mapFields(IO &io, PointerCall &C) {
+  io.map(C.Callee, C.Site, C.Arg, C.CallType, C.Fallback, C.Callback,
+         C.EscapeReason, C.At, C.Range);
+}
+template <typename IO> void mapFields(IO &io, ArgumentValues &A) {
+  io.map(A.Arg, A.Bits, A.Lo, A.Hi);
+}
+template <typename IO> void mapFields(IO &io, ReturnedPointer &R) {
+  io.map(R.Function, R.Range, R.When);
+}
+template <typename IO> void mapFields(IO &io, PointerSummary &S) {
+  io.map(S.Accesses, S.Calls, S.Escape, S.ReturnedBy, S.HeldBy,
+         S.StoredFunctions, S.OpaqueStores);
+}
+template <typename IO> void mapFields(IO &io, GlobalSummary &G) {
+  io.map(G.Name, G.Local, G.Definition, G.Constant, G.ThreadLocal,
+         G.ImplicitSection, G.HasSection, G.Section, G.ExternallyInitialized,
+         G.Unsized, G.Interposable, G.Size, G.ElementCount, G.ElementSize,
+         G.Fields, G.ExportedAlias, G.Fingerprint, G.InUsedList,
+         G.ContentsLeak, G.LeakCallees, G.LeakThrough,
+         G.InitializerFunctions, G.Uses, G.OnlyLoadedAndStored, G.Loaded);
+}
+template <typename IO> void mapFields(IO &io, CallSiteSummary &S) {
+  io.map(S.Block, S.Index, S.Loop, S.Frequency, S.LoopFrequency,
+         S.WaitingLoops, S.OnceFlag, S.Kind, S.Callee, S.CallType,
+         S.LoadedFrom, S.ChosenCallees, S.Field, S.CalleeFromCalls,
+         S.ConstantArgs, S.Known, S.CreatesThread, S.JoinsThread, S.Waits,
+         S.ReturnsForeignCode, S.NoReturn, S.SyncCallbacks,
+         S.DeferredCallbacks);
+}
+template <typename IO> void mapFields(IO &io, CountedLoop &L) {
+  io.map(L.Loop, L.Iterations);
+}
+template <typename IO> void mapFields(IO &io, FunctionSummary &F) {
+  io.map(F.Name, F.Type, F.Local, F.Interposable, F.ThreadTrampoline,
+         F.OnceBody, F.NumArgs, F.Successors, F.BeforeLoops, F.AfterLoops,
+         F.CountedLoops, F.Calls, F.ReturnedCalls, F.Params, F.CallResults);
+}
+template <typename IO> void mapFields(IO &io, AddressUseSummary &A) {
+  io.map(A.Function, A.Use, A.Callee, A.Arg, A.Fallback, A.Owner,
+         A.OwnerLocal, A.Caller, A.Site, A.Fields);
+}
+template <typename IO> void mapFields(IO &io, ModuleSummary &S) {
+  io.map(S.Module, S.Source, S.Target, S.Globals, S.Functions,
+         S.AddressUses);
+}
+
+/// Writes fields; strings go into the table.
+class Writer {
+public:
+  template <typename... Ts> void map(Ts &...Fields) { (put(Fields), ...); }
+
+  std::string finish() const {
+    std::string Out(Magic);
+    raw_string_ostream OS(Out);
+    encodeULEB128(FactsFormatVersion, OS);
+    encodeULEB128(Strings.size(), OS);
+    for (StringRef S : Strings) {
+      encodeULEB128(S.size(), OS);
+      OS << S;
+    }
+    OS << Stream;
+    OS.flush();
+    return Out;
+  }
+
+private:
+  void put(uint64_t V) {
+    uint8_t Bytes[16];
+    Stream.append(reinterpret_cast<const char *>(Bytes),
+                  encodeULEB128(V, Bytes));
+  }
+  void put(int64_t V) {
+    uint8_t Bytes[16];
+    Stream.append(reinterpret_cast<const char *>(Bytes),
+                  encodeSLEB128(V, Bytes));
+  }
+  void put(int V) { put(int64_t(V)); }
+  void put(unsigned V) { put(uint64_t(V)); }
+  void put(bool V) { put(uint64_t(V)); }
+  void put(double V) {
+    char Bytes[sizeof(double)];
+    std::memcpy(Bytes, &V, sizeof(double));
+    Stream.append(Bytes, sizeof(double));
+  }
+  void put(std::string &S) {
+    auto [It, New] = Index.try_emplace(S, Strings.size());
+    if (New)
+      Strings.push_back(It->getKey());
+    put(uint64_t(It->second));
+  }
+  template <typename E> std::enable_if_t<std::is_enum_v<E>> put(E V) {
+    put(uint64_t(V));
+  }
+  template <typename T> void put(std::optional<T> &V) {
+    put(V.has_value());
+    if (V)
+      put(*V);
+  }
+  template <typename T> void put(std::vector<T> &V) {
+    put(uint64_t(V.size()));
+    for (T &E : V)
+      put(E);
+  }
+  void put(std::vector<bool> &V) {
+    put(uint64_t(V.size()));
+    for (bool B : V)
+      put(B);
+  }
+  template <typename K, typename T> void put(std::pair<K, T> &P) {
+    put(P.first);
+    put(P.second);
+  }
+  template <typename T> void put(std::map<int, T> &M) {
+    put(uint64_t(M.size()));
+    for (auto &[K, V] : M) {
+      int Key = K;
+      put(Key);
+      put(V);
+    }
+  }
+  template <typename T>
+  std::enable_if_t<std::is_class_v<T>> put(T &Record) {
+    mapFields(*this, Record);
+  }
+
+  std::string Stream;
+  StringMap<unsigned> Index;
+  std::vector<StringRef> Strings;
+};
+
+/// Reads fields; the first bad byte stops it (Failed).
+class Reader {
+public:
+  explicit Reader(StringRef Bytes) : At(Bytes.bytes_begin()),
+                                     End(Bytes.bytes_end()) {}
+
+  template <typename... Ts> void map(Ts &...Fields) { (get(Fields), ...); }
+
+  bool header(uint64_t &Version) {
+    if (size_t(End - At) < Magic.size() ||
+        std::memcmp(At, Magic.data(), Magic.size()) != 0)
+      return false;
+    At += Magic.size();
+    get(Version);
+    if (Failed || Version != FactsFormatVersion)
+      return false;
+    uint64_t N = 0;
+    get(N);
+    if (N > size_t(End - At))
+      return fail();
+    Strings.reserve(N);
+    for (uint64_t I = 0; I < N && !Failed; ++I) {
+      uint64_t Size = 0;
+      get(Size);
+      if (Failed || Size > size_t(End - At))
+        return fail();
+      Strings.push_back(StringRef(reinterpret_cast<const char *>(At), Size));
+      At += Size;
+    }
+    return !Failed;
+  }
+  bool atEnd() const { return At == End; }
+  bool Failed = false;
+
+private:
+  bool fail() {
+    Failed = true;
+    At = End;
+    return false;
+  }
+  /// A LEB128 number, by \p Decode (decodeULEB128 or decodeSLEB128).
+  template <typename T, typename DecodeFn>
+  void getLEB128(T &V, DecodeFn Decode) {
+    const char *Error = nullptr;
+    unsigned N = 0;
+    V = Decode(At, &N, End, &Error);
+    if (Error)
+      fail();
+    else
+      At += N;
+  }
+  void get(uint64_t &V) { getLEB128(V, decodeULEB128); }
+  void get(int64_t &V) { getLEB128(V, decodeSLEB128); }
+  void get(int &V) {
+    int64_t W = 0;
+    get(W);
+    V = int(W);
+  }
+  void get(unsigned &V) {
+    uint64_t W = 0;
+    get(W);
+    V = unsigned(W);
+  }
+  void get(bool &V) {
+    uint64_t W = 0;
+    get(W);
+    V = W != 0;
+  }
+  void get(double &V) {
+    if (size_t(End - At) < sizeof(double)) {
+      fail();
+      return;
+    }
+    std::memcpy(&V, At, sizeof(double));
+    At += sizeof(double);
+  }
+  void get(std::string &S) {
+    uint64_t I = 0;
+    get(I);
+    if (I >= Strings.size())
+      fail();
+    else
+      S.assign(Strings[I].data(), Strings[I].size());
+  }
+  template <typename E> std::enable_if_t<std::is_enum_v<E>> get(E &V) {
+    static_assert(EnumSize<E> > 0, "an enum of the schema");
+    uint64_t W = 0;
+    get(W);
+    if (W >= EnumSize<E>)
+      fail();
+    else
+      V = E(W);
+  }
+  template <typename T> void get(std::optional<T> &V) {
+    bool Has = false;
+    get(Has);
+    if (Has && !Failed)
+      get(V.emplace());
+  }
+  /// A count no larger than the bytes left: each element takes one.
+  uint64_t count() {
+    uint64_t N = 0;
+    get(N);
+    if (N > size_t(End - At))
+      fail();
+    return Failed ? 0 : N;
+  }
+  template <typename T> void get(std::vector<T> &V) {
+    uint64_t N = count();
+    V.resize(N);
+    for (T &E : V)
+      get(E);
+  }
+  void get(std::vector<bool> &V) {
+    uint64_t N = count();
+    V.assign(N, false);
+    for (uint64_t I = 0; I < N; ++I) {
+      bool B = false;
+      get(B);
+      V[I] = B;
+    }
+  }
+  template <typename K, typename T> void get(std::pair<K, T> &P) {
+    get(P.first);
+    get(P.second);
+  }
+  template <typename T> void get(std::map<int, T> &M) {
+    uint64_t N = count();
+    for (uint64_t I = 0; I < N && !Failed; ++I) {
+      int Key = 0;
+      get(Key);
+      get(M[Key]);
+    }
+  }
+  template <typename T>
+  std::enable_if_t<std::is_class_v<T>> get(T &Record) {
+    if (!Failed)
+      mapFields(*this, Record);
+  }
+
+  const uint8_t *At, *End;
+  std::vector<StringRef> Strings;
+};
+
+/// The checks fromJSON makes that the encoding cannot: call-site indices
+/// in range.
+bool wellFormed(const ModuleSummary &S) {
+  for (const FunctionSummary &F : S.Functions) {
+    auto InRange = [&](int Site) {
+      return Site >= 0 && size_t(Site) < F.Calls.size();
+    };
+    if (!all_of(F.ReturnedCalls, InRange))
+      return false;
+    for (const auto &[Site, Uses] : F.CallResults)
+      if (!InRange(Site))
+        return false;
+  }
+  return true;
+}
+
+} // namespace
+
+std::string cacheline::encodeSummary(const ModuleSummary &S) {
+  Writer W;
+  // The writer only reads the fields it is handed.
+  W.map(const_cast<ModuleSummary &>(S));
+  return W.finish();
+}
+
+Expected<ModuleSummary> cacheline::decodeSummary(StringRef Bytes,
+                                                 StringRef Origin) {
+  Reader R(Bytes);
+  uint64_t Version = 0;
+  if (!R.header(Version)) {
+    if (!R.Failed && Version)
+      return fileError(Origin, "format " + Twine(Version) +
+                                   " of another version of cacheline-layout "
+                                   "(this plugin reads format " +
+                                   Twine(FactsFormatVersion) + ")");
+    return fileError(Origin, "damaged summary (bad header)");
+  }
+  ModuleSummary S;
+  R.map(S);
+  if (R.Failed || !R.atEnd() || !wellFormed(S))
+    return fileError(Origin, "damaged summary (bad record data)");
+  return S;
+}

@@ -1,0 +1,208 @@
+//===- WriteProfile.cpp - A measured write profile ------------------------===//
+
+#include "cacheline/WriteProfile.h"
+#include "cacheline/JSONFile.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace cacheline {
+
+// json::fromJSON overloads, found by argument-dependent lookup.
+
+static bool fromJSON(const json::Value &V, ProfiledSite &S, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("function", S.Function) && O.map("kind", S.Kind) &&
+         O.map("location", S.Location) && O.map("before", S.Before) &&
+         O.map("after", S.After);
+}
+
+static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
+  json::ObjectMapper O(V, P);
+  if (!O || !O.map("name", G.Name) || !O.map("fingerprint", G.Fingerprint) ||
+      !O.map("size", G.Size) || !O.mapOptional("in_part", G.InPart))
+    return false;
+  // Version 1 said "not_measured", and counted nothing.
+  std::optional<std::string> Uncounted;
+  if (!O.mapOptional("not_measured", Uncounted))
+    return false;
+  if (Uncounted) {
+    G.InPart = std::move(Uncounted);
+    return true;
+  }
+  const json::Object *Obj = V.getAsObject();
+  auto Phase = [&](StringRef Key, json::Path PP, auto &&MapFields) {
+    const json::Value *PV = Obj->get(Key);
+    if (!PV) {
+      PP.report("missing value");
+      return false;
+    }
+    json::ObjectMapper PO(*PV, PP);
+    return PO && MapFields(PO);
+  };
+  return Phase("before", P.field("before"),
+               [&](json::ObjectMapper &PO) {
+                 return PO.map("reads", G.ReadsBefore) &&
+                        PO.map("writes", G.WritesBefore);
+               }) &&
+         Phase("after", P.field("after"),
+               [&](json::ObjectMapper &PO) {
+                 return PO.map("reads", G.ReadsAfter) &&
+                        PO.map("writes", G.WritesAfter) &&
+                        PO.map("sync", G.SyncAfter) &&
+                        PO.map("writing_threads", G.WritingThreads);
+               }) &&
+         O.map("sites", G.Sites);
+}
+
+} // namespace cacheline
+
+namespace {
+
+/// The runtime's key order, which json::Object (sorted) would not keep.
+void writeGlobal(raw_ostream &OS, const ProfiledGlobal &G) {
+  OS << "{\"name\": " << json::Value(G.Name)
+     << ", \"fingerprint\": " << json::Value(G.Fingerprint)
+     << ", \"size\": " << G.Size;
+  if (G.InPart)
+    OS << ", \"in_part\": " << json::Value(*G.InPart);
+  OS << ", \"before\": {\"reads\": " << G.ReadsBefore
+     << ", \"writes\": " << G.WritesBefore << "}"
+     << ", \"after\": {\"reads\": " << G.ReadsAfter
+     << ", \"writes\": " << G.WritesAfter << ", \"sync\": " << G.SyncAfter
+     << ", \"writing_threads\": " << G.WritingThreads << "}"
+     << ", \"sites\": [";
+  ListSeparator Sep(", ");
+  for (const ProfiledSite &S : G.Sites)
+    OS << Sep << "{\"function\": " << json::Value(S.Function)
+       << ", \"kind\": " << json::Value(S.Kind)
+       << ", \"location\": " << json::Value(S.Location)
+       << ", \"before\": " << S.Before << ", \"after\": " << S.After << "}";
+  OS << "]}";
+}
+
+/// Busiest first; ties keep their order.
+void cutSites(std::vector<ProfiledSite> &Sites) {
+  std::stable_sort(Sites.begin(), Sites.end(),
+                   [](const ProfiledSite &A, const ProfiledSite &B) {
+                     return A.Before + A.After > B.Before + B.After;
+                   });
+  if (Sites.size() > MaxProfiledSites)
+    Sites.resize(MaxProfiledSites);
+}
+
+} // namespace
+
+Expected<WriteProfile> WriteProfile::read(StringRef Path) {
+  Expected<json::Value> V = readJSONFile(Path, "profile");
+  if (!V)
+    return V.takeError();
+  const json::Object *Top = V->getAsObject();
+  if (!Top || Top->getString("format") != WriteProfileFormat)
+    return fileError(Path, "not a cacheline-layout write profile (written by "
+                           "a build with CACHELINE_LAYOUT_MODE=instrument)");
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (!Version || *Version < 1 || *Version > WriteProfileVersion)
+    return fileError(Path, "write profile version " +
+                               Twine(Version.value_or(-1)) +
+                               " is not supported (this build reads 1 to " +
+                               Twine(WriteProfileVersion) + ")");
+  WriteProfile Profile;
+  json::Path::Root Root("profile");
+  json::ObjectMapper O(*V, Root);
+  if (!O.map("target", Profile.Target) || !O.map("runs", Profile.Runs) ||
+      !O.map("run_time_ms", Profile.RunTimeMs) ||
+      !O.map("threads", Profile.Threads) ||
+      !O.map("threads_created", Profile.ThreadsCreated) ||
+      !O.map("globals", Profile.Globals))
+    return corruptFileError(Path, "profile", Root);
+  Profile.index();
+  if (Profile.ByName.size() != Profile.Globals.size())
+    return fileError(Path, "corrupt profile: a global is listed twice");
+  return Profile;
+}
+
+void WriteProfile::index() {
+  ByName.clear();
+  for (auto [I, G] : enumerate(Globals))
+    ByName.try_emplace(G.Name, I);
+}
+
+const ProfiledGlobal *WriteProfile::find(StringRef Name) const {
+  auto It = ByName.find(Name);
+  return It == ByName.end() ? nullptr : &Globals[It->second];
+}
+
+Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
+  if (Triple(Target).getArch() != Triple(Other.Target).getArch())
+    return fileError(OtherPath, "profile of target " + Other.Target +
+                               ", the others are of " + Target);
+  for (const ProfiledGlobal &OG : Other.Globals) {
+    auto It = ByName.find(OG.Name);
+    if (It == ByName.end()) {
+      ByName[OG.Name] = Globals.size();
+      Globals.push_back(OG);
+      continue;
+    }
+    ProfiledGlobal &G = Globals[It->second];
+    if (G.Fingerprint != OG.Fingerprint || G.Size != OG.Size ||
+        G.InPart.has_value() != OG.InPart.has_value())
+      return fileError(OtherPath, "global '" + OG.Name +
+                                 "' differs from the other profiles' (a "
+                                 "profile of another build)");
+    G.ReadsBefore += OG.ReadsBefore;
+    G.WritesBefore += OG.WritesBefore;
+    G.ReadsAfter += OG.ReadsAfter;
+    G.WritesAfter += OG.WritesAfter;
+    G.SyncAfter += OG.SyncAfter;
+    G.WritingThreads = std::max(G.WritingThreads, OG.WritingThreads);
+    // Sites add up by (function, kind, location).
+    std::map<std::tuple<std::string, std::string, std::string>, size_t> Index;
+    for (auto [I, S] : enumerate(G.Sites))
+      Index[{S.Function, S.Kind, S.Location}] = I;
+    for (const ProfiledSite &OS : OG.Sites) {
+      auto [SI, New] =
+          Index.try_emplace({OS.Function, OS.Kind, OS.Location}, G.Sites.size());
+      if (New) {
+        G.Sites.push_back(OS);
+        continue;
+      }
+      G.Sites[SI->second].Before += OS.Before;
+      G.Sites[SI->second].After += OS.After;
+    }
+    cutSites(G.Sites);
+  }
+  Runs += Other.Runs;
+  RunTimeMs += Other.RunTimeMs;
+  Threads = std::max(Threads, Other.Threads);
+  ThreadsCreated = std::max(ThreadsCreated, Other.ThreadsCreated);
+  return Error::success();
+}
+
+void WriteProfile::write(raw_ostream &OS) const {
+  OS << "{\n"
+     << "  \"format\": \"" << WriteProfileFormat << "\",\n"
+     << "  \"version\": " << WriteProfileVersion << ",\n"
+     << "  \"target\": " << json::Value(Target) << ",\n"
+     << "  \"runs\": " << Runs << ",\n"
+     << "  \"run_time_ms\": " << RunTimeMs << ",\n"
+     << "  \"threads\": " << Threads << ",\n"
+     << "  \"threads_created\": " << ThreadsCreated << ",\n"
+     << "  \"globals\": [";
+  ListSeparator Sep(",");
+  for (const ProfiledGlobal &G : Globals) {
+    OS << Sep << "\n    ";
+    writeGlobal(OS, G);
+  }
+  OS << "\n  ]\n}\n";
+}

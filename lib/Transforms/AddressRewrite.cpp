@@ -1,0 +1,349 @@
+//===- AddressRewrite.cpp - Addresses of a global whose layout changes ---===//
+
+#include "cacheline/AddressRewrite.h"
+
+#include "cacheline/ArgumentCondition.h"
+#include "cacheline/KnownFunctions.h"
+#include "cacheline/PointerUseWalker.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+using namespace cacheline;
+
+std::string cacheline::functionOf(Value *V) {
+  if (auto *I = dyn_cast<Instruction>(V))
+    return I->getFunction()->getName().str();
+  if (auto *A = dyn_cast<Argument>(V))
+    return A->getParent()->getName().str();
+  return "a constant";
+}
+
+GlobalVariable *cacheline::newGlobalLike(GlobalVariable &Old, Constant *Init,
+                                         const Twine &Name) {
+  auto *New = new GlobalVariable(*Old.getParent(), Init->getType(),
+                                 Old.isConstant(), Old.getLinkage(), Init, Name,
+                                 &Old, Old.getThreadLocalMode(),
+                                 Old.getAddressSpace());
+  New->copyAttributesFrom(&Old);
+  New->setComdat(Old.getComdat());
+  return New;
+}
+
+namespace {
+
+Error cannot(const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(), Why);
+}
+
+/// Checks that what a pointer into one piece of an object (an element, a
+/// field) is used for stays inside that piece.
+class InsidePiece {
+public:
+  /// \p Start: the address the check starts from; \p Calls: what is known
+  /// of indirect calls, if anything.
+  InsidePiece(const DataLayout &DL, const Value *Start, uint64_t Size,
+              StringRef Piece, const CallGraph *Calls)
+      : DL(DL), Start(Start), Calls(Calls), Size(Size), Piece(Piece),
+        APiece((StringRef("aeiou").contains(Piece.front()) ? "an " : "a ") +
+               Piece.str()) {}
+
+  /// \p V points between \p Lo and \p Hi bytes into its piece; empty if
+  /// every use of it stays inside, else what does not.
+  std::string check(Value *V, int64_t Lo, int64_t Hi) {
+    auto [It, New] = Seen.try_emplace(V, Lo, Hi);
+    if (!New) {
+      if (It->second != std::make_pair(Lo, Hi))
+        return "a pointer stepped in a loop in " + functionOf(V);
+      return {};
+    }
+    if (Lo < 0 || Hi >= int64_t(Size))
+      return "an address past its " + Piece + " in " + functionOf(V);
+    for (Use &U : V->uses())
+      if (std::string Why = checkUse(U, Lo, Hi); !Why.empty())
+        return Why;
+    return {};
+  }
+
+  /// The same for the one use \p U of such a pointer.
+  std::string checkUse(Use &U, int64_t Lo, int64_t Hi) {
+    User *Usr = U.getUser();
+    std::string Its = APiece + "'s address";
+    if (isa<ICmpInst>(Usr))
+      return {}; // Comparing addresses reads nothing.
+    if (isa<PtrToIntInst>(Usr)) {
+      if (all_of(Usr->users(), [](User *C) { return isa<ICmpInst>(C); }))
+        return {};
+      return Its + " converted to an integer in " + functionOf(Usr);
+    }
+    if (isa<LoadInst>(Usr) || isa<StoreInst>(Usr) ||
+        isa<AtomicRMWInst>(Usr) || isa<AtomicCmpXchgInst>(Usr)) {
+      unsigned PointerOperand = isa<StoreInst>(Usr)
+                                    ? StoreInst::getPointerOperandIndex()
+                                    : 0; // Loads and atomics.
+      if (U.getOperandNo() != PointerOperand)
+        return Its + " stored in " + functionOf(Usr);
+      uint64_t Bytes = accessSize(*Usr, DL);
+      if (!Bytes || Hi + int64_t(Bytes) > int64_t(Size))
+        return "an access past its " + Piece + " in " + functionOf(Usr);
+      return {};
+    }
+    if (auto *GEP = dyn_cast<GEPOperator>(Usr)) {
+      std::optional<ObjectAddress> A = decomposeAddress(GEP, DL);
+      if (!A || !A->Terms.empty() || A->Base != U.get())
+        return "an index into " + APiece + "'s neighbours in " +
+               functionOf(Usr);
+      return check(GEP, Lo + A->Offset, Hi + A->Offset);
+    }
+    if (isa<BitCastOperator>(Usr) || isa<AddrSpaceCastOperator>(Usr) ||
+        isa<PHINode>(Usr) || isa<SelectInst>(Usr)) {
+      if (isa<SelectInst>(Usr) && U.getOperandNo() == 0)
+        return {};
+      return check(Usr, Lo, Hi);
+    }
+    if (auto *CB = dyn_cast<CallBase>(Usr)) {
+      if (auto *MI = dyn_cast<AnyMemIntrinsic>(CB)) {
+        uint64_t Bytes = accessSize(*MI, DL);
+        if (!Bytes || Hi + int64_t(Bytes) > int64_t(Size))
+          return "a memory intrinsic past its " + Piece + " in " +
+                 functionOf(CB);
+        return {};
+      }
+      if (const auto *II = dyn_cast<IntrinsicInst>(CB);
+          II && (II->isLifetimeStartOrEnd() || II->isAssumeLikeIntrinsic()))
+        return {};
+      Function *Callee = CB->getCalledFunction();
+      if (!CB->isArgOperand(&U))
+        return Its + " passed to an unknown call in " + functionOf(CB);
+      unsigned Arg = CB->getArgOperandNo(&U);
+      if (!Callee) {
+        // Into every function the whole program says the call may reach.
+        std::optional<std::vector<Function *>> Targets =
+            Calls ? Calls->targetsOf(*CB) : std::nullopt;
+        if (!Targets)
+          return Its + " passed to an unknown call in " + functionOf(CB);
+        for (Function *T : *Targets)
+          if (T->getFunctionType() != CB->getFunctionType())
+            return Its + " passed to an unknown call in " + functionOf(CB);
+          else if (std::string Why = checkArgument(*CB, *T, Arg, Lo, Hi);
+                   !Why.empty())
+            return Why;
+        return {};
+      }
+      return checkArgument(*CB, *Callee, Arg, Lo, Hi);
+    }
+    if (auto *Ret = dyn_cast<ReturnInst>(Usr)) {
+      Function *F = Ret->getFunction();
+      std::optional<ArgumentValues> When =
+          returnCondition(*Ret, [this](const Value *V) {
+            return V == Start || Seen.count(V);
+          });
+      // Its direct callers, or every call the whole program says may
+      // reach it (an allocator in an ops struct).
+      std::optional<std::vector<CallBase *>> Callers;
+      if (onlyCalledDirectly(*F)) {
+        Callers.emplace();
+        for (User *Usr : F->users())
+          Callers->push_back(cast<CallBase>(Usr));
+      } else if (Calls && F->hasLocalLinkage()) {
+        Callers = Calls->callsOf(*F);
+      }
+      if (!Callers)
+        return Its + " returned by " + F->getName().str() +
+               ", which is not only called";
+      for (CallBase *CB : *Callers) {
+        if (!callAllows(constantArguments(*CB), When))
+          continue; // A call that cannot return it.
+        if (std::string Why = check(CB, Lo, Hi); !Why.empty())
+          return Why;
+      }
+      return {};
+    }
+    return Its + " used by " +
+           std::string(isa<Instruction>(Usr)
+                           ? cast<Instruction>(Usr)->getOpcodeName()
+                           : "a constant") +
+           " in " + functionOf(Usr);
+  }
+
+private:
+  /// The same for the pointer passed as argument \p Arg of \p CB, which
+  /// calls \p Callee.
+  std::string checkArgument(CallBase &CB, Function &Callee, unsigned Arg,
+                            int64_t Lo, int64_t Hi) {
+    std::string Its = APiece + "'s address";
+    // A claim that more bytes are there lets code load them early.
+    uint64_t Claimed =
+        std::max(CB.getParamDereferenceableBytes(Arg),
+                 Arg < Callee.arg_size()
+                     ? Callee.getArg(Arg)->getDereferenceableBytes()
+                     : 0);
+    if (Lo + int64_t(Claimed) > int64_t(Size))
+      return Its + " said to reach " + std::to_string(Claimed) + " bytes in " +
+             functionOf(&CB);
+    if (!Callee.isDeclaration() && !Callee.isInterposable() &&
+        Arg < Callee.arg_size())
+      return check(Callee.getArg(Arg), Lo, Hi);
+    std::optional<KnownFunction> Known = lookupKnownFunction(Callee);
+    if (Known &&
+        (Known->OneObject || Known->effectOn(Arg) == CallEffect::None))
+      return {};
+    return Its + " passed to " + Callee.getName().str() + " in " +
+           functionOf(&CB);
+  }
+
+  const DataLayout &DL;
+  const Value *Start;
+  const CallGraph *Calls;
+  uint64_t Size;
+  std::string Piece, APiece; ///< "element", "an element".
+  DenseMap<const Value *, std::pair<int64_t, int64_t>> Seen;
+};
+
+} // namespace
+
+Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
+  const DataLayout &DL = GV.getParent()->getDataLayout();
+  AddressRewrite R;
+  R.Old = &GV;
+  R.Arithmetic.insert(&GV);
+  for (size_t I = 0; I != R.Arithmetic.size(); ++I) {
+    for (Use &U : R.Arithmetic[I]->uses()) {
+      User *Usr = U.getUser();
+      if ((isa<GEPOperator>(Usr) && U.getOperandNo() == 0) ||
+          isa<BitCastOperator>(Usr) || isa<AddrSpaceCastOperator>(Usr)) {
+        R.Arithmetic.insert(Usr);
+        continue;
+      }
+      if (!isa<Instruction>(Usr))
+        return cannot("address used by a constant");
+      std::optional<ObjectAddress> A = decomposeAddress(U.get(), DL);
+      if (!A || A->Base != &GV)
+        return cannot("address arithmetic not followed in " +
+                      cast<Instruction>(Usr)->getFunction()->getName());
+      R.Leaves.push_back({&U, std::move(*A)});
+    }
+  }
+  return std::move(R);
+}
+
+std::string AddressRewrite::checkInside(const AddressLeaf &L, int64_t Lo,
+                                        int64_t Hi, uint64_t Size,
+                                        StringRef Piece,
+                                        const CallGraph *Calls) {
+  Instruction *I = cast<Instruction>(L.U->getUser());
+  return InsidePiece(I->getModule()->getDataLayout(), L.U->get(), Size, Piece,
+                     Calls)
+      .checkUse(*L.U, Lo, Hi);
+}
+
+/// An index of whole slots, as in the plain build, keeps codegen from
+/// sinking `@g + i * slot` into base + index addressing, which costs uops in
+/// read-modify-writes; the constant part comes last, where it folds into the
+/// addressing mode (`&g[i].a` and `&g[i].b` share one register).
+Value *AddressRewrite::build(Instruction *At, const NewAddress &A) {
+  GlobalVariable &New = *A.Base;
+  IRBuilder<> B(At);
+  Type *IndexTy = New.getParent()->getDataLayout().getIndexType(New.getType());
+  auto Sum = [&](ArrayRef<std::pair<Value *, uint64_t>> Terms) {
+    Value *Total = nullptr;
+    for (auto [Index, Scale] : Terms) {
+      Value *X = B.CreateSExtOrTrunc(Index, IndexTy);
+      if (Scale != 1)
+        X = B.CreateMul(X, ConstantInt::get(IndexTy, Scale));
+      Total = Total ? B.CreateAdd(Total, X) : X;
+    }
+    return Total;
+  };
+  int64_t Fixed = A.Inside;
+  Value *Addr = &New;
+  Value *Index = Sum(A.Elements), *Inner = Sum(A.Bytes);
+  if (Index) {
+    if (A.Element)
+      Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, A.Element, true));
+    Addr = B.CreateGEP(New.getValueType(), Addr,
+                       {ConstantInt::get(IndexTy, 0), Index});
+  } else {
+    Fixed += A.Element * int64_t(A.Slot);
+  }
+  if (Inner)
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr, Inner);
+  if (Fixed || Addr == &New)
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr,
+                       ConstantInt::get(IndexTy, Fixed, /*IsSigned=*/true));
+  return Addr;
+}
+
+Align AddressRewrite::knownAlign(const NewAddress &A) {
+  Align K = commonAlignment(*A.Base->getAlign(),
+                            A.Element * int64_t(A.Slot) + A.Inside);
+  for (const auto &E : A.Elements)
+    K = commonAlignment(K, E.second * A.Slot);
+  for (const auto &I : A.Bytes)
+    K = commonAlignment(K, I.second);
+  return K;
+}
+
+void AddressRewrite::keepAlignmentTrue(Use &U, Align Known) {
+  User *Usr = U.getUser();
+  auto Lower = [&](Align A) { return std::min(A, Known); };
+  if (auto *LI = dyn_cast<LoadInst>(Usr))
+    LI->setAlignment(Lower(LI->getAlign()));
+  else if (auto *SI = dyn_cast<StoreInst>(Usr))
+    SI->setAlignment(Lower(SI->getAlign()));
+  else if (auto *RMW = dyn_cast<AtomicRMWInst>(Usr))
+    RMW->setAlignment(Lower(RMW->getAlign()));
+  else if (auto *CX = dyn_cast<AtomicCmpXchgInst>(Usr))
+    CX->setAlignment(Lower(CX->getAlign()));
+  else if (auto *CB = dyn_cast<CallBase>(Usr); CB && CB->isArgOperand(&U)) {
+    unsigned Arg = CB->getArgOperandNo(&U);
+    if (MaybeAlign A = CB->getParamAlign(Arg); A && *A > Known) {
+      CB->removeParamAttr(Arg, Attribute::Alignment);
+      CB->addParamAttr(Arg, Attribute::getWithAlignment(CB->getContext(),
+                                                        Known));
+    }
+  }
+}
+
+void AddressRewrite::apply(
+    function_ref<std::optional<NewAddress>(const AddressLeaf &)> Map) {
+  // Each address is rebuilt once, where the old one was computed (it
+  // dominates its uses); a constant one folds to a constant. Two leaves of
+  // one old address land in one place of the new layout.
+  DenseMap<Value *, Value *> Rebuilt;
+  for (AddressLeaf &L : Leaves) {
+    std::optional<NewAddress> A = Map(L);
+    if (!A)
+      continue;
+    Value *OldAddr = L.U->get();
+    Value *&NewAddr = Rebuilt[OldAddr];
+    if (!NewAddr) {
+      Instruction *At;
+      if (auto *I = dyn_cast<Instruction>(OldAddr))
+        At = I->getNextNode();
+      else if (auto *Phi = dyn_cast<PHINode>(L.U->getUser()))
+        At = Phi->getIncomingBlock(*L.U)->getTerminator();
+      else
+        At = cast<Instruction>(L.U->getUser());
+      IRBuilder<> B(At);
+      NewAddr = B.CreatePointerBitCastOrAddrSpaceCast(build(At, *A),
+                                                      OldAddr->getType());
+    }
+    L.U->set(NewAddr);
+    keepAlignmentTrue(*L.U, knownAlign(*A));
+  }
+  // The old arithmetic is dead now.
+  for (Value *V : reverse(Arithmetic))
+    if (auto *I = dyn_cast<Instruction>(V); I && I->use_empty())
+      I->eraseFromParent();
+  Old->removeDeadConstantUsers();
+  assert(Old->use_empty() && "a use the rewrite did not rebuild");
+}

@@ -1,0 +1,377 @@
+//===- Layout.cpp - Sections, alignment and padding for classified globals ===//
+
+#include "cacheline/Layout.h"
+#include "cacheline/AddressRewrite.h"
+#include "cacheline/ElementLayout.h"
+#include "cacheline/FieldLayout.h"
+#include "cacheline/LLVMCompat.h"
+#include "cacheline/Solver.h"
+#include "cacheline/SummaryBuilder.h"
+#include "cacheline/SummaryInModule.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+/// Null or undef all the way down, as codegen's isSuitableForBSS sees it:
+/// clang writes a zeroed union as { i32 0, [4 x i8] undef }.
+bool isNullOrUndef(const Constant *C) {
+  if (C->isNullValue() || isa<UndefValue>(C))
+    return true;
+  if (!isa<ConstantAggregate>(C))
+    return false;
+  for (const Use &Op : C->operands())
+    if (!isNullOrUndef(cast<Constant>(Op.get())))
+      return false;
+  return true;
+}
+
+bool isZeroInitialized(const GlobalVariable &GV) {
+  return isNullOrUndef(GV.getInitializer());
+}
+
+uint64_t allocSize(const GlobalVariable &GV) {
+  return GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType());
+}
+
+/// The alignment codegen would give \p GV, made explicit so that the group's
+/// layout can be computed here.
+Align effectiveAlign(const GlobalVariable &GV) {
+  return GV.getParent()->getDataLayout().getPreferredAlign(&GV);
+}
+
+/// Replaces \p Old with a global of type { T, [Pad x i8] } that keeps every
+/// property of the old one: name, linkage, visibility, dso_local,
+/// unnamed_addr, attributes, metadata (debug info: the variable still starts
+/// at the symbol). Aliases and llvm.used entries follow through RAUW.
+GlobalVariable *growGlobal(GlobalVariable &Old, uint64_t Pad) {
+  Module &M = *Old.getParent();
+  LLVMContext &Ctx = M.getContext();
+  Type *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), Pad);
+  auto *NewTy = StructType::get(Ctx, {Old.getValueType(), PadTy});
+  Constant *Init = ConstantStruct::get(
+      NewTy, {Old.getInitializer(), Constant::getNullValue(PadTy)});
+  GlobalVariable *New = newGlobalLike(Old, Init, "");
+  New->copyMetadata(&Old, /*Offset=*/0);
+  New->takeName(&Old);
+  Old.replaceAllUsesWith(New);
+  Old.eraseFromParent();
+  return New;
+}
+
+/// An internal global is ours to place: a COMDAT it kept through
+/// internalization would make its section a group of its own, outside
+/// ours.
+void dropComdat(GlobalVariable &GV) {
+  if (GV.hasLocalLinkage())
+    GV.setComdat(nullptr);
+}
+
+/// A global to place: a classified one, or the part of one split by field
+/// class that holds a group of its fields.
+struct Placement {
+  GlobalOutcome *Owner;
+  int Part = -1; ///< Index into Owner->Parts, or -1 for the whole global.
+  GlobalVariable *GV;
+  GlobalClass Class;
+
+  void record(LayoutChange C) const {
+    (Part < 0 ? Owner->Change : Owner->Parts[Part].Change) = std::move(C);
+  }
+};
+
+/// The solver's resolution of calls, on the module's calls as the
+/// summaries numbered them (isCallSite). Each function's calls are numbered
+/// when first asked for: the layout's rewrites insert address arithmetic
+/// and intrinsics only, so a function's calls keep their order and number
+/// however many rewrites came before.
+class SolverCallGraph final : public CallGraph {
+public:
+  SolverCallGraph(Module &M, const Solver &S, const SummarySymbols &Symbols)
+      : M(M), S(S), Symbols(Symbols) {}
+
+  std::optional<std::vector<CallBase *>>
+  callsOf(const Function &F) const override {
+    auto [Module, Name] = Symbols.origin(F);
+    std::optional<std::vector<ModuleCallSite>> Sites =
+        S.callsReaching(Module, Name);
+    if (!Sites)
+      return std::nullopt;
+    std::vector<CallBase *> Out;
+    for (const ModuleCallSite &Site : *Sites) {
+      const Function *Caller = Symbols.function(M, Site.Module, Site.Function);
+      if (!Caller)
+        return std::nullopt;
+      const std::vector<CallBase *> &Calls = callsIn(*Caller).InOrder;
+      if (Site.Site < 0 || size_t(Site.Site) >= Calls.size())
+        return std::nullopt;
+      Out.push_back(Calls[Site.Site]);
+    }
+    return Out;
+  }
+
+  std::optional<std::vector<Function *>>
+  targetsOf(const CallBase &CB) const override {
+    const Function &Caller = *CB.getFunction();
+    auto [Module, Name] = Symbols.origin(Caller);
+    // The solver's calls are those of the copy it follows.
+    std::optional<unsigned> Defining = S.definingModule(Module, Name);
+    if (!Defining || Symbols.function(M, *Defining, Name) != &Caller)
+      return std::nullopt;
+    const NumberedCalls &Calls = callsIn(Caller);
+    auto Site = Calls.Index.find(&CB);
+    if (Site == Calls.Index.end())
+      return std::nullopt;
+    std::optional<std::vector<ModuleFunction>> Targets =
+        S.indirectTargets(Module, Name, Site->second);
+    if (!Targets)
+      return std::nullopt;
+    std::vector<Function *> Out;
+    for (const ModuleFunction &T : *Targets) {
+      Function *F = Symbols.function(M, T.Module, T.Name);
+      if (!F)
+        return std::nullopt;
+      Out.push_back(F);
+    }
+    return Out;
+  }
+
+private:
+  Module &M;
+  const Solver &S;
+  const SummarySymbols &Symbols;
+  /// A function's calls as its summary lists them.
+  struct NumberedCalls {
+    std::vector<CallBase *> InOrder;
+    DenseMap<const CallBase *, int> Index;
+  };
+  mutable DenseMap<const Function *, std::unique_ptr<NumberedCalls>> CallsIn;
+
+  const NumberedCalls &callsIn(const Function &F) const {
+    std::unique_ptr<NumberedCalls> &Calls = CallsIn[&F];
+    if (!Calls) {
+      Calls = std::make_unique<NumberedCalls>();
+      for (const Instruction &I : instructions(F))
+        if (isCallSite(I)) {
+          auto *CB = const_cast<CallBase *>(cast<CallBase>(&I));
+          Calls->Index[CB] = Calls->InOrder.size();
+          Calls->InOrder.push_back(CB);
+        }
+    }
+    return *Calls;
+  }
+};
+
+/// The whole program's call graph, when the plan has one and some object
+/// is to be rewritten inside.
+std::unique_ptr<CallGraph> callGraphFor(Module &M, const LayoutPlan &Plan) {
+  if (!Plan.Program || none_of(Plan.Globals, [](const PlannedGlobal &G) {
+        return G.Inner.rewrites();
+      }))
+    return nullptr;
+  return std::make_unique<SolverCallGraph>(M, *Plan.Program, *Plan.Symbols);
+}
+
+/// Each global as planned, before the layout does anything.
+LayoutOutcome unchanged(const LayoutPlan &Plan) {
+  LayoutOutcome Out;
+  for (const PlannedGlobal &G : Plan.Globals)
+    Out.Globals.push_back({G.GV, std::nullopt, G.Inner, {}});
+  return Out;
+}
+
+/// The IR refused what the policy decided inside an object: the object
+/// keeps the whole-object layout, and the report says why.
+void refuseSplit(InnerLayout &Inner, Error Why) {
+  Inner.Parts.clear();
+  Inner.Reason = "fields not split: " + toString(std::move(Why));
+}
+void refusePadding(InnerLayout &Inner, Error Why) {
+  Inner.SlotSize = 0;
+  Inner.Reason = "not rewritten: " + toString(std::move(Why));
+}
+
+/// Splits every write-hot struct the policy splits by field class, and
+/// returns what is to be placed.
+std::vector<Placement> splitStructs(const LayoutPlan &Plan,
+                                    LayoutOutcome &Outcome,
+                                    const CallGraph *Calls) {
+  std::vector<Placement> Out;
+  for (size_t I = 0; I < Plan.Globals.size(); ++I) {
+    const PlannedGlobal &G = Plan.Globals[I];
+    GlobalOutcome &O = Outcome.Globals[I];
+    if (G.Class != GlobalClass::WriteHot || G.Inner.Parts.empty()) {
+      Out.push_back({&O, -1, G.GV, G.Class});
+      continue;
+    }
+    uint64_t Size = allocSize(*G.GV), OldAlign = effectiveAlign(*G.GV).value();
+    Expected<std::vector<GlobalVariable *>> Parts =
+        splitFields(*G.GV, G.Inner.Parts, Calls);
+    if (!Parts) {
+      refuseSplit(O.Inner, Parts.takeError());
+      Out.push_back({&O, -1, G.GV, G.Class});
+      continue;
+    }
+    O.GV = nullptr;
+    O.Change = LayoutChange{"", OldAlign, OldAlign, Size, 0, 0};
+    for (unsigned P = 0; P < Parts->size(); ++P) {
+      GlobalVariable *GV = (*Parts)[P];
+      O.Change->NewSize += allocSize(*GV);
+      O.Parts.push_back({GV->getName().str(), std::nullopt});
+      Out.push_back({&O, int(P), GV, G.Inner.Parts[P].Class});
+    }
+  }
+  return Out;
+}
+
+} // namespace
+
+LayoutOutcome cacheline::checkInnerLayouts(Module &M, const LayoutPlan &Plan) {
+  LayoutOutcome Outcome = unchanged(Plan);
+  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
+  for (size_t I = 0; I < Plan.Globals.size(); ++I) {
+    const PlannedGlobal &G = Plan.Globals[I];
+    InnerLayout &Inner = Outcome.Globals[I].Inner;
+    if (G.Class != GlobalClass::WriteHot || !G.GV)
+      continue;
+    if (!G.Inner.Parts.empty()) {
+      if (Error E = checkSplitFields(*G.GV, G.Inner.Parts, Calls.get()))
+        refuseSplit(Inner, std::move(E));
+    } else if (G.Inner.SlotSize) {
+      if (Error E = checkPadElements(*G.GV, G.Inner.SlotSize, Calls.get()))
+        refusePadding(Inner, std::move(E));
+    }
+  }
+  return Outcome;
+}
+
+LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
+  LayoutOutcome Outcome = unchanged(Plan);
+  uint64_t PaddingBytes = 0;
+  const uint64_t Line = Plan.LineSize;
+  LLVMContext &Ctx = M.getContext();
+  SmallVector<GlobalValue *, 16> Keep;
+  // ELF codegen gives each llvm.used global with a section a retained
+  // section of its own, so it cannot join a group: it gets whole lines.
+  SmallVector<GlobalValue *, 8> UsedList;
+  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
+  SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
+  std::vector<Placement> Placements =
+      splitStructs(Plan, Outcome, Calls.get());
+  // Decided before any global is replaced.
+  std::vector<bool> OwnLines;
+  for (const Placement &P : Placements) {
+    const GlobalVariable *GV = P.GV;
+    // A read-mostly global that keeps a COMDAT (not internal: laid out from
+    // a layout file at compile time, an inline variable) gets a section
+    // group of its own, placed wherever the linker likes: whole lines too.
+    bool OwnSection =
+        Used.count(P.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
+    OwnLines.push_back(P.Class == GlobalClass::WriteHot ||
+                       (P.Class == GlobalClass::ReadMostly && OwnSection));
+  }
+
+  // Write-hot (and retained read-mostly): each on lines of its own.
+  for (unsigned I = 0; I < Placements.size(); ++I) {
+    if (!OwnLines[I])
+      continue;
+    Placement &P = Placements[I];
+    GlobalVariable *GV = P.GV;
+    bool BSS = isZeroInitialized(*GV);
+    bool Hot = P.Class == GlobalClass::WriteHot;
+    uint64_t Size = allocSize(*GV);
+    uint64_t OldAlign = effectiveAlign(*GV).value();
+    InnerLayout &Inner = P.Owner->Inner;
+    uint64_t Slot = P.Part < 0 && Hot ? Inner.SlotSize : 0;
+    if (Slot) {
+      Expected<GlobalVariable *> Padded = padElements(*GV, Slot, Calls.get());
+      if (Padded) {
+        GV = *Padded;
+      } else {
+        refusePadding(Inner, Padded.takeError());
+        Slot = 0;
+      }
+    }
+    uint64_t Grown = allocSize(*GV);
+    uint64_t Padded = alignTo(std::max<uint64_t>(Grown, 1), Line);
+    if (Padded != Grown)
+      GV = growGlobal(*GV, Padded - Grown);
+    if (P.Part < 0)
+      P.Owner->GV = GV;
+    P.GV = GV;
+    dropComdat(*GV);
+    GV->setSection(Hot ? (BSS ? WriteHotBSSSection : WriteHotDataSection)
+                       : (BSS ? ReadMostlyBSSSection : ReadMostlyDataSection));
+    GV->setAlignment(Align(std::max<uint64_t>(Line, effectiveAlign(*GV).value())));
+    Keep.push_back(GV);
+    PaddingBytes += Padded - Size;
+    P.record(LayoutChange{GV->getSection().str(), GV->getAlign()->value(),
+                          OldAlign, Size, Padded, Slot});
+  }
+
+  // Read-mostly: one run per section, line-aligned at the start and closed
+  // by a pad up to the next line boundary. Codegen emits globals in module
+  // order, so the run is moved to the end of the global list.
+  for (bool BSS : {false, true}) {
+    StringRef Section = BSS ? ReadMostlyBSSSection : ReadMostlyDataSection;
+    uint64_t Offset = 0;
+    bool First = true;
+    for (unsigned I = 0; I < Placements.size(); ++I) {
+      const Placement &P = Placements[I];
+      GlobalVariable *GV = P.GV;
+      if (P.Class != GlobalClass::ReadMostly || OwnLines[I] ||
+          isZeroInitialized(*GV) != BSS)
+        continue;
+      Align A = effectiveAlign(*GV);
+      uint64_t OldAlign = A.value();
+      if (First)
+        A = std::max(A, Align(Line));
+      First = false;
+      dropComdat(*GV);
+      GV->setSection(Section);
+      GV->setAlignment(A);
+      GV->removeFromParent();
+      compat::insertGlobalVariable(M, GV);
+      Keep.push_back(GV);
+      uint64_t Size = allocSize(*GV);
+      Offset = alignTo(Offset, A) + Size;
+      P.record(LayoutChange{Section.str(), A.value(), OldAlign, Size, Size});
+    }
+    if (First)
+      continue; // No group in this section.
+    if (uint64_t Pad = alignTo(Offset, Line) - Offset) {
+      // Private: no symbol, so nothing else appears on the group's lines.
+      auto *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), Pad);
+      auto *PadGV = new GlobalVariable(
+          M, PadTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
+          Constant::getNullValue(PadTy),
+          BSS ? "cacheline.read_mostly.bss.pad"
+              : "cacheline.read_mostly.data.pad");
+      PadGV->setSection(Section);
+      PadGV->setAlignment(Align(1));
+      Keep.push_back(PadGV);
+      PaddingBytes += Pad;
+    }
+  }
+
+  // Keep codegen's GlobalMerge from packing them together again.
+  if (!Keep.empty())
+    appendToCompilerUsed(M, Keep);
+  Outcome.PaddingBytes = PaddingBytes;
+  return Outcome;
+}

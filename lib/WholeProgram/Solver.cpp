@@ -1,0 +1,1847 @@
+//===- Solver.cpp - The whole program, from its summaries ----------------===//
+
+#include "cacheline/Solver.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <functional>
+#include <numeric>
+
+using namespace llvm;
+using namespace cacheline;
+
+#define DEBUG_TYPE "cacheline-solver"
+
+namespace {
+
+/// A function of the program, by its index in Program::Fns: the phase
+/// sets and the call graph are vectors and bit vectors over these.
+using FnId = unsigned;
+constexpr FnId NoFn = ~0u;
+
+struct FuncEntry {
+  unsigned Module;
+  const FunctionSummary *F;
+  /// Its name, qualified by its module when internal (Program::localKey).
+  std::string Key;
+  /// An external function the link made internal (SolverOptions).
+  bool Internalized = false;
+};
+
+struct GlobalEntry {
+  std::string Name;
+  int Module = -1; ///< Its module when internal.
+  const GlobalSummary *Def = nullptr;
+  /// Every module's summary of it.
+  std::vector<std::pair<unsigned, const GlobalSummary *>> Mentions;
+};
+
+/// One call and the functions it may reach.
+struct CallSite {
+  FnId Caller;
+  const CallSiteSummary *Site;
+  /// The signature fallback gives an indirect
+  /// call every address-taken function of its type, often hundreds.
+  std::vector<FnId> Targets;
+  bool StartsThreads = false; ///< May create a thread (directly or not).
+  bool JoinsThreads = false;  ///< May wait for a thread to end.
+  bool Waits = false;         ///< May block (directly or not).
+};
+
+/// Everything done with one global's address, across modules.
+struct GlobalUses {
+  /// An access, by the module whose summary holds it.
+  struct Access {
+    unsigned Module;
+    AccessKind Kind;
+    const Position *At;
+    /// Through a pointer parameter: the phase of the call that handed the
+    /// pointer down (the first call of the chain from the code that names
+    /// the global), and the function making it; the access runs during
+    /// that call.
+    Phase HandedIn = Phase::Steady;
+    const std::string *HandedBy = nullptr;
+    /// Where in the global, if the address arithmetic could be followed.
+    std::optional<ByteRange> Range;
+    /// Which of the places a phi or select of addresses may give
+    /// (AccessSummary::OrRanges): 0 for Range.
+    int Choice = 0;
+  };
+  std::vector<Access> Accesses;
+  /// Accesses already in Accesses, reached again through a pointer handed
+  /// down at another place in the global (GlobalRecord::Again).
+  std::vector<Access> Again;
+  /// Why Again is not complete, if it is not (GlobalRecord::PlacesUnknown).
+  std::string PlacesUnknown;
+  std::string Escape;
+  /// Functions whose address is stored into it, with the module naming them.
+  std::vector<std::pair<unsigned, std::string>> StoredFunctions;
+  /// Something else that may be a function pointer is written into it.
+  bool OpaqueStores = false;
+};
+
+/// A set of the program's functions.
+class FnSet {
+public:
+  bool contains(FnId F) const { return F < Bits.size() && Bits.test(F); }
+  /// Returns whether \p F was not in the set yet.
+  bool insert(FnId F) {
+    assert(F != NoFn && "not a function of the program");
+    if (contains(F))
+      return false;
+    if (F >= Bits.size())
+      Bits.resize(F + 1);
+    Bits.set(F);
+    ++Size;
+    return true;
+  }
+  void erase(FnId F) {
+    if (!contains(F))
+      return;
+    Bits.reset(F);
+    --Size;
+  }
+  bool empty() const { return Size == 0; }
+  unsigned count() const { return Size; }
+  /// The members, in id order.
+  auto members() const { return Bits.set_bits(); }
+
+private:
+  BitVector Bits;
+  unsigned Size = 0;
+};
+
+} // namespace
+
+struct Solver::Program {
+  Program(ArrayRef<ModuleSummary> Modules, const SolverOptions &Opts)
+      : Modules(Modules), Opts(Opts) {}
+
+  ArrayRef<ModuleSummary> Modules;
+  SolverOptions Opts;
+  /// main, if some module defines it; NoFn in a library.
+  FnId Main = NoFn;
+  /// The summaries are an executable's before its link: every external
+  /// symbol is the program's own.
+  bool AllLocal = false;
+  bool HasThreads = false;
+
+  /// Every defined function once: a linkonce_odr body in several modules
+  /// is the first module's.
+  std::vector<FuncEntry> Fns;
+  /// The functions ordered by key: the order the rules visit them in
+  /// where the order matters (which driver a report names, the order of a
+  /// function's callers).
+  std::vector<FnId> ByKey;
+  /// By name: the external functions, and each module's internal ones.
+  StringMap<FnId> ExternalFns;
+  std::vector<StringMap<FnId>> LocalFns;
+  /// Every global the summaries mention once, in module order.
+  std::vector<GlobalEntry> Globals;
+  /// By name: the external globals, and each module's internal ones.
+  StringMap<unsigned> ExternalGlobals;
+  std::vector<StringMap<unsigned>> LocalGlobals;
+  /// What a caller does with a function's result (CallResults), and the
+  /// call's constant arguments (ReturnedPointer::When).
+  struct ResultUse {
+    unsigned Module;
+    const PointerSummary *Uses;
+    const CallSiteSummary *Site;
+  };
+  /// Of each function.
+  std::vector<std::vector<ResultUse>> ResultUses;
+
+  // How each function's address is used. Timer callbacks run while threads
+  // run, but at a timer's pace: they are no roots of hot code.
+  FnSet ThreadEntries, RunOnceRoots, CtorRoots, AtExitRoots, AddressTaken,
+      Escaped, TimerCallbacks;
+  /// Of each function in Escaped: the share of the unknown code's calls
+  /// that can reach it. Code handed a table of N functions calls one of
+  /// them per call, and with no profile any one as likely as another (as
+  /// share() weighs an indirect call of the program); a function handed
+  /// over by itself gets every call.
+  DenseMap<FnId, double> EscapeShare;
+  void escape(FnId F, double Share = 1) {
+    Escaped.insert(F);
+    double &S = EscapeShare[F];
+    S = std::max(S, Share);
+  }
+  std::vector<FnId> ThreadEntryList;
+  /// Of each function whose every address use puts it in struct fields
+  /// (FunctionFields.h): those fields.
+  DenseMap<FnId, std::set<std::string>> OnlyInFields;
+  /// Functions handed to indirect calls, pending the calls' targets.
+  struct IndirectArgument {
+    FnId Function, Caller;
+    int Site;
+  };
+  std::vector<IndirectArgument> IndirectArguments;
+
+  /// Of each function: its calls, as its summary's Calls.
+  std::vector<std::vector<CallSite>> CallSites;
+  /// Of each function: the calls that may reach it.
+  std::vector<std::vector<const CallSite *>> Callers;
+  FnSet MayStartThreads, MayJoinThreads, MayWait;
+
+  /// Of a function split at its first thread creation: the blocks that
+  /// run only before it, and the first creating call of a block where the
+  /// creation happens part-way.
+  struct BeforeThreads {
+    BitVector Blocks;
+    DenseMap<int, int> FirstCreation;
+    bool contains(int Block) const {
+      return Block >= 0 && unsigned(Block) < Blocks.size() && Blocks[Block];
+    }
+  };
+  /// Main, and the functions that start threads but that only start-up
+  /// code calls (an init routine starting a logger thread): start-up runs
+  /// into each up to its first thread creation.
+  DenseMap<FnId, BeforeThreads> SplitAtFirstThread;
+
+  FnSet StartUpOnly, ShutdownOnly, Hot;
+  /// Functions that run at most once per thread: thread entries, and what
+  /// only their thread start-up calls. Their code before their loops is
+  /// thread start-up; their loops are the steady state.
+  FnSet OncePerThread;
+  /// Of each hot function: how many times it runs per iteration of the busy
+  /// loop that drives it (the largest over the paths from such loops).
+  DenseMap<FnId, double> Rate;
+  /// Not hot, but run at the pace of events or timers: timer callbacks and
+  /// what run-time code calls from waiting loops, and what they call.
+  FnSet EventPaced;
+  /// Of each hot function: the caller that gave it its rate (NoFn for the
+  /// roots: thread entries, callbacks of unknown code), so that a report can
+  /// say which loop drives a write.
+  std::vector<FnId> DrivenBy;
+  /// Of each function with call sites: its waiting loops (see loopKind).
+  mutable std::vector<std::optional<std::vector<int>>> WaitingLoopCache;
+  /// Functions that run a bounded number of times while threads run:
+  /// called only by main outside its loops, from start-up or shutdown
+  /// code, or by one another the same way, counted loops allowed. A
+  /// counted loop in them (or in main) is no steady state of its own.
+  FnSet RunsBounded;
+  /// Functions of a whole program that nothing calls but one another and
+  /// whose address nothing takes: the link drops them (full LTO's GlobalDCE
+  /// already has), and their accesses and calls never happen.
+  FnSet NeverRuns;
+  bool neverRuns(unsigned M, StringRef Name) const {
+    return !NeverRuns.empty() && NeverRuns.contains(resolveFn(M, Name));
+  }
+
+  static std::string localKey(unsigned M, StringRef Name) {
+    return std::to_string(M) + "\x01" + Name.str();
+  }
+  /// \p G's name, qualified by its module when internal.
+  static std::string keyOf(const GlobalEntry &G) {
+    return G.Module >= 0 ? localKey(G.Module, G.Name) : G.Name;
+  }
+  /// The function \p Name refers to in module \p M; NoFn if no module
+  /// defines it.
+  FnId resolveFn(unsigned M, StringRef Name) const {
+    auto Local = LocalFns[M].find(Name);
+    if (Local != LocalFns[M].end())
+      return Local->second;
+    auto External = ExternalFns.find(Name);
+    return External == ExternalFns.end() ? NoFn : External->second;
+  }
+  const FunctionSummary &fn(FnId F) const { return *Fns[F].F; }
+  /// The share of \p CS's runs that go to each of its targets: one
+  /// indirect call runs one of them, and with no profile, any one as likely
+  /// as another (as BranchProbabilityInfo weighs a switch's cases).
+  double share(const CallSite &CS) const {
+    return CS.Site->Kind == CallKind::Indirect && CS.Targets.size() > 1
+               ? 1.0 / CS.Targets.size()
+               : 1.0;
+  }
+  /// Call \p Site of \p Caller (an index into its summary's Calls).
+  const CallSite *callSiteAt(FnId Caller, int Site) const {
+    if (Caller == NoFn || Site < 0 ||
+        size_t(Site) >= CallSites[Caller].size())
+      return nullptr;
+    return &CallSites[Caller][Site];
+  }
+  const std::vector<const CallSite *> &callersOf(FnId F) const {
+    static const std::vector<const CallSite *> None;
+    return F == NoFn ? None : Callers[F];
+  }
+  /// Calls into \p F run its body: it is defined, and not replaceable at
+  /// run time.
+  bool bodyVisible(FnId F) const {
+    return F != NoFn &&
+           (AllLocal || !fn(F).Interposable || Fns[F].Internalized);
+  }
+  bool localFn(FnId F) const {
+    return AllLocal || fn(F).Local || Fns[F].Internalized;
+  }
+  /// The link made the external symbol \p Name internal.
+  bool internalized(StringRef Name) const {
+    return Opts.Internalized.contains(Name);
+  }
+  /// Every call of \p F is a call site of the program (its results and
+  /// arguments go nowhere else).
+  bool allCallsSeen(FnId F) const {
+    return bodyVisible(F) && localFn(F) && !calledByUnseenCode(F);
+  }
+  /// \p CS is an indirect call whose every target is known and has its
+  /// body in some module.
+  bool targetsSeen(const CallSite &CS) const {
+    return CS.Site->Kind == CallKind::Indirect && !CS.Targets.empty() &&
+           all_of(CS.Targets, [&](FnId T) { return bodyVisible(T); });
+  }
+  bool closedGlobal(const GlobalEntry &G) const {
+    return Opts.Policy.AssumeClosed && Main != NoFn && G.Def &&
+           !G.Def->Interposable;
+  }
+  bool localGlobal(const GlobalEntry &G) const {
+    return G.Module >= 0 || ((AllLocal || internalized(G.Name)) && G.Def) ||
+           closedGlobal(G);
+  }
+  /// \p P is a pointer variable whose every load the summaries follow: the
+  /// program's own, and every module only loads and stores it.
+  bool loadsFollowed(const GlobalEntry &P) const {
+    return localGlobal(P) && P.Def && !P.Def->Interposable &&
+           !P.Def->ExternallyInitialized && !P.Def->HasSection &&
+           !P.Def->ImplicitSection &&
+           all_of(P.Mentions, [](const auto &MS) {
+             return MS.second->OnlyLoadedAndStored && !MS.second->InUsedList;
+           });
+  }
+  const GlobalEntry *findGlobal(unsigned M, StringRef Name, bool Local) const {
+    const StringMap<unsigned> &ByName =
+        Local ? LocalGlobals[M] : ExternalGlobals;
+    auto It = ByName.find(Name);
+    return It == ByName.end() ? nullptr : &Globals[It->second];
+  }
+  /// The global \p Name refers to in module \p M: its internal one, else
+  /// the external one.
+  const GlobalEntry *resolveGlobal(unsigned M, StringRef Name) const {
+    const GlobalEntry *G = findGlobal(M, Name, true);
+    return G ? G : findGlobal(M, Name, false);
+  }
+  /// The globals through which \p G's contents leak out to code we cannot
+  /// see: \p G itself when that code reads it, and those whose contents
+  /// hold its address and leak, transitively, each by the global that leaks
+  /// by itself (the root handed over). \p Key names a global not summarized.
+  void leakRoots(const GlobalEntry *G, StringRef Key,
+                 SmallPtrSetImpl<const GlobalEntry *> &Visiting,
+                 std::set<std::string> &Roots) const;
+  /// The program names __start_\p Section or __stop_\p Section.
+  bool sectionWalked(StringRef Section) const {
+    return !Section.empty() &&
+           (ExternalGlobals.count(("__start_" + Section).str()) ||
+            ExternalGlobals.count(("__stop_" + Section).str()));
+  }
+  std::set<std::string> leakRoots(unsigned M, StringRef Name,
+                                  bool Local) const {
+    SmallPtrSet<const GlobalEntry *, 8> Visiting;
+    std::set<std::string> Roots;
+    leakRoots(findGlobal(M, Name, Local), Local ? localKey(M, Name) : Name,
+              Visiting, Roots);
+    return Roots;
+  }
+
+  void index();
+  void solve();
+  void scanFunctionAddresses();
+  /// Records what \p Use makes of function \p F: a root of a phase, a
+  /// thread entry, an escape, an address taken, or nothing of its own (a
+  /// synchronous callback: an edge from the call).
+  void applyRootUse(FnId F, AddressUse Use);
+  /// What the calls that function \p F hands its parameter \p Arg to
+  /// make of a function address passed in, following parameters handed on
+  /// into bodies the program has (\p Seen: the parameters followed).
+  std::vector<AddressUse>
+  handedUses(FnId F, int Arg, DenseSet<std::pair<FnId, int>> &Seen) const;
+  void collectCallSites();
+  /// Calls of a pointer that dlsym returned, directly or through functions
+  /// of the program that return only what it returns: they reach code the
+  /// program does not have, none of its functions.
+  void dropCallsOfForeignCode();
+  void linkCallers();
+  void resolveIndirectArguments();
+  void dropFunctionsThatNeverRun();
+  void computeTransitiveFlags();
+  void computeStartUpOnly();
+  void computeOncePerThread();
+  void computeRunsBounded();
+  void computeHot();
+  void computeEventPaced();
+
+  bool isBeforeThreads(FnId F, const Position &P) const;
+  /// \p F's blocks before its first thread creation; none if the summary
+  /// lacks its CFG.
+  std::optional<BeforeThreads> beforeThreads(FnId F) const;
+  /// Thread start-up: in a function that runs once per thread, before
+  /// all its loops. (What follows its loops runs once per thread too, but
+  /// as the thread ends, perhaps while the others still run: it stays as
+  /// the function's rate makes it.)
+  bool isInThreadStartUp(FnId F, const Position &P) const {
+    if (!OncePerThread.contains(F))
+      return false;
+    const std::vector<bool> &Before = fn(F).BeforeLoops;
+    return P.Block >= 0 && size_t(P.Block) < Before.size() && Before[P.Block];
+  }
+  /// In main after all its loops, once threads may exist.
+  bool isInMainShutdown(FnId F, const Position &P) const {
+    if (Main == NoFn || F != Main)
+      return false;
+    auto Split = SplitAtFirstThread.find(F);
+    if (Split != SplitAtFirstThread.end() && Split->second.contains(P.Block))
+      return false;
+    const std::vector<bool> &After = fn(F).AfterLoops;
+    return P.Block >= 0 && size_t(P.Block) < After.size() && After[P.Block];
+  }
+  bool isStartUp(FnId F, const Position &P) const {
+    return StartUpOnly.contains(F) || isBeforeThreads(F, P);
+  }
+  /// \p CS runs in the steady state: in no phase that does not repeat.
+  bool inSteadyState(const CallSite &CS) const {
+    Position P = positionOf(CS);
+    return !isStartUp(CS.Caller, P) && !isInThreadStartUp(CS.Caller, P) &&
+           !isShutdown(CS.Caller, P) && CS.Site->OnceFlag.empty();
+  }
+  bool isShutdown(FnId F, const Position &P) const {
+    return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
+  }
+  /// \p F runs only in a phase that does not repeat: start-up or shutdown.
+  bool isPhaseOnly(FnId F) const {
+    return StartUpOnly.contains(F) || ShutdownOnly.contains(F);
+  }
+  /// \p F runs only when calls of the program reach it, and it starts no
+  /// thread (code that starts threads is no phase's after that point; only
+  /// main is split at its first creation). A function whose address is
+  /// taken but that no call of the program reaches is called by code we
+  /// cannot see.
+  bool onlyCalledByProgram(FnId F) const {
+    return F != Main && localFn(F) && !Escaped.contains(F) &&
+           !TimerCallbacks.contains(F) && !ThreadEntries.contains(F) &&
+           !MayStartThreads.contains(F) && !callersOf(F).empty();
+  }
+  static Position positionOf(const CallSite &CS) {
+    Position P;
+    P.Block = CS.Site->Block;
+    P.Index = CS.Site->Index;
+    P.Loop = CS.Site->Loop;
+    return P;
+  }
+  /// Drops from \p Set, until none changes, every function with a call
+  /// site that \p InPhase rejects: a greatest fixed point.
+  /// Returns whether it dropped any.
+  bool keepOnlyCalledFrom(FnSet &Set,
+                          function_ref<bool(const CallSite &)> InPhase);
+  void computeShutdownOnly();
+  /// Loop \p Loop of \p F runs fewer times per call of \p F than make a
+  /// write hot (PolicyOptions::HotWriteCount).
+  bool isCountedLoop(FnId F, int Loop) const;
+  bool runsBounded(FnId F) const {
+    return F == Main || RunsBounded.contains(F) || isPhaseOnly(F);
+  }
+  LoopKind loopKind(FnId F, int Loop) const;
+  const char *describe(FnId F) const;
+
+  /// Some call of the program or of code it cannot see may reach \p F
+  /// through its address.
+  bool calledIndirectly(FnId F) const {
+    return AddressTaken.contains(F) || calledByUnseenCode(F);
+  }
+  /// Code the program cannot see (a library, the start-up code) may call
+  /// \p F: not all its calls are call sites of the program.
+  bool calledByUnseenCode(FnId F) const {
+    return Escaped.contains(F) || TimerCallbacks.contains(F) ||
+           RunOnceRoots.contains(F) || AtExitRoots.contains(F) ||
+           ThreadEntries.contains(F) || CtorRoots.contains(F);
+  }
+  /// The functions the indirect call that \p C hands a pointer to may
+  /// reach, when each is the program's and takes the pointer as declared;
+  /// none if it may reach none.
+  const std::vector<unsigned> *
+  pointerCallTargets(unsigned M, const PointerCall &C) const;
+  /// The functions an indirect call reaches when the summary names them:
+  /// chosen among by a select or phi, or loaded from tables whose contents
+  /// are known. None: the signature fallback decides.
+  std::optional<std::vector<FnId>> knownTargets(unsigned M,
+                                                const CallSiteSummary &S) const;
+  GlobalUses collectUses(const GlobalEntry &G) const;
+  /// Function names, each with the module that names it.
+  using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
+  /// tableFunctions() of each table global, and of each walked section;
+  /// std::map and StringMap, whose values stay where they are while the
+  /// walk of one table adds others.
+  mutable std::map<const GlobalEntry *, std::optional<FunctionNames>>
+      TableFunctionsCache;
+  mutable StringMap<std::optional<FunctionNames>> SectionFunctionsCache;
+  const std::optional<FunctionNames> &tableFunctions(unsigned M,
+                                                     StringRef Table) const;
+  std::optional<std::vector<FnId>> tableTargets(unsigned M, StringRef Table,
+                                                StringRef CallType) const;
+  /// What phaseAt() needs of a function: the function and its phase sets.
+  struct PhaseFacts {
+    FnId Fn = NoFn;
+    bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false;
+  };
+  PhaseFacts phaseFacts(FnId F) const {
+    PhaseFacts P;
+    P.Fn = F;
+    P.OncePerThread = OncePerThread.contains(F);
+    P.StartUpOnly = StartUpOnly.contains(F);
+    P.ShutdownOnly = ShutdownOnly.contains(F);
+    return P;
+  }
+  /// The phase code at \p P of the function \p F describes runs in;
+  /// \p BeforeThreads: isBeforeThreads there.
+  Phase phaseAt(const PhaseFacts &F, const Position &P,
+                bool BeforeThreads) const;
+  /// What record() needs of the function an access is in, computed once
+  /// per function: accesses name their function.
+  struct AccessContext : PhaseFacts {
+    bool Hot = false, EventPaced = false, ThreadEntry = false, InMain = false;
+    double Rate = 0;
+    const char *Role = nullptr;
+    std::vector<std::string> DrivenBy;
+  };
+  mutable std::vector<StringMap<AccessContext>> AccessContexts;
+  /// Computed once the solver is done (the walks of tableFunctions() run
+  /// before the phases are known).
+  const AccessContext &accessContext(unsigned M, StringRef Function) const;
+  AccessRecord record(const GlobalUses::Access &A) const;
+  SolvedGlobal solveGlobal(const GlobalEntry &G) const;
+};
+
+void Solver::Program::index() {
+  LocalFns.resize(Modules.size());
+  LocalGlobals.resize(Modules.size());
+  for (unsigned M = 0; M < Modules.size(); ++M) {
+    for (const FunctionSummary &F : Modules[M].Functions) {
+      StringMap<FnId> &ByName = F.Local ? LocalFns[M] : ExternalFns;
+      // A linkonce_odr body in several modules: one function, the first.
+      if (!ByName.try_emplace(F.Name, FnId(Fns.size())).second)
+        continue;
+      Fns.push_back({M, &F, F.Local ? localKey(M, F.Name) : F.Name,
+                     !F.Local && internalized(F.Name)});
+    }
+    for (const GlobalSummary &G : Modules[M].Globals) {
+      StringMap<unsigned> &ByName = G.Local ? LocalGlobals[M] : ExternalGlobals;
+      auto [It, New] = ByName.try_emplace(G.Name, Globals.size());
+      if (New) {
+        Globals.emplace_back();
+        Globals.back().Name = G.Name;
+        Globals.back().Module = G.Local ? int(M) : -1;
+      }
+      GlobalEntry &E = Globals[It->second];
+      if (G.Definition && !E.Def)
+        E.Def = &G;
+      E.Mentions.push_back({M, &G});
+    }
+  }
+  ByKey.resize(Fns.size());
+  std::iota(ByKey.begin(), ByKey.end(), 0);
+  llvm::sort(ByKey, [&](FnId A, FnId B) { return Fns[A].Key < Fns[B].Key; });
+  CallSites.resize(Fns.size());
+  DrivenBy.assign(Fns.size(), NoFn);
+  WaitingLoopCache.resize(Fns.size());
+  auto MainIt = ExternalFns.find("main");
+  if (MainIt != ExternalFns.end()) {
+    Main = MainIt->second;
+    AllLocal = Opts.BeforeLink;
+  }
+}
+
+void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
+                                SmallPtrSetImpl<const GlobalEntry *> &Visiting,
+                                std::set<std::string> &Roots) const {
+  if (!G || !localGlobal(*G)) {
+    Roots.insert(Key.str());
+    return;
+  }
+  if (!Visiting.insert(G).second)
+    return; // Already being answered.
+  std::string Own = keyOf(*G);
+  for (auto &[M, S] : G->Mentions) {
+    // Kept by llvm.used for code we cannot see, unless it sits in a section
+    // the program itself walks through __start_/__stop_.
+    if (S->ContentsLeak || (S->InUsedList && !sectionWalked(S->Section)))
+      Roots.insert(Own);
+    for (const std::string &Callee : S->LeakCallees)
+      if (!bodyVisible(resolveFn(M, Callee)))
+        Roots.insert(Own);
+    for (const std::string &Owner : S->LeakThrough)
+      leakRoots(resolveGlobal(M, Owner), Owner, Visiting, Roots);
+  }
+}
+
+void Solver::Program::solve() {
+  // Each stage reads what the ones before it found (-debug-only=DEBUG_TYPE
+  // traces the sets each leaves).
+  index();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Modules.size() << " summaries, "
+                    << Fns.size() << " functions, " << Globals.size()
+                    << " globals\n");
+  scanFunctionAddresses();
+  collectCallSites();
+  resolveIndirectArguments();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": address uses: " << ThreadEntryList.size()
+                    << " thread entries, " << Escaped.count()
+                    << " escaped, " << AddressTaken.count()
+                    << " address-taken, " << TimerCallbacks.count()
+                    << " timer callbacks\n");
+  dropFunctionsThatNeverRun();
+  computeTransitiveFlags();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << NeverRuns.count()
+                    << " never run; " << MayStartThreads.count()
+                    << " may start threads\n");
+  computeStartUpOnly();
+  computeOncePerThread();
+  computeShutdownOnly();
+  computeRunsBounded();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": phases: " << StartUpOnly.count()
+                    << " start-up, " << OncePerThread.count()
+                    << " once per thread, " << ShutdownOnly.count()
+                    << " shutdown, " << RunsBounded.count()
+                    << " bounded; main split at its first thread: "
+                    << (Main != NoFn && SplitAtFirstThread.count(Main))
+                    << "\n");
+  computeHot();
+  computeEventPaced();
+  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Hot.count() << " hot, "
+                    << EventPaced.count() << " event-paced\n");
+  HasThreads = !ThreadEntries.empty() || !Escaped.empty();
+  // A library: any of its external functions may run on any thread.
+  if (Main == NoFn)
+    HasThreads |= any_of(Fns, [](const FuncEntry &E) { return !E.F->Local; });
+}
+
+void Solver::Program::applyRootUse(FnId F, AddressUse Use) {
+  switch (Use) {
+  case AddressUse::ThreadEntry:
+    if (ThreadEntries.insert(F))
+      ThreadEntryList.push_back(F);
+    break;
+  case AddressUse::RunOnce:
+    RunOnceRoots.insert(F);
+    break;
+  case AddressUse::AtExit:
+    AtExitRoots.insert(F);
+    break;
+  case AddressUse::Ctor:
+    CtorRoots.insert(F);
+    break;
+  case AddressUse::Escaped:
+    escape(F);
+    break;
+  case AddressUse::Timer:
+    TimerCallbacks.insert(F);
+    break;
+  case AddressUse::Taken:
+    AddressTaken.insert(F);
+    break;
+  case AddressUse::Synchronous:
+    break; // An edge from the call: see collectCallSites.
+  case AddressUse::PassedToCall:
+  case AddressUse::PassedToIndirectCall:
+  case AddressUse::InInitializer:
+  case AddressUse::StoredTo:
+    llvm_unreachable("resolved by scanFunctionAddresses");
+  }
+}
+
+std::vector<AddressUse>
+Solver::Program::handedUses(FnId F, int Arg,
+                            DenseSet<std::pair<FnId, int>> &Seen) const {
+  std::vector<AddressUse> Out;
+  auto Param = fn(F).Params.find(Arg);
+  if (Param == fn(F).Params.end() || !Seen.insert({F, Arg}).second)
+    return Out;
+  unsigned M = Fns[F].Module;
+  for (const PointerCall &C : Param->second.Calls) {
+    if (C.Callee.empty())
+      continue; // Indirect: the handed function is taken, nothing more.
+    FnId Callee = resolveFn(M, C.Callee);
+    if (!bodyVisible(Callee)) {
+      Out.push_back(C.Callback);
+      continue;
+    }
+    std::vector<AddressUse> Deeper = handedUses(Callee, C.Arg, Seen);
+    Out.insert(Out.end(), Deeper.begin(), Deeper.end());
+  }
+  return Out;
+}
+
+void Solver::Program::scanFunctionAddresses() {
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    if (fn(F).ThreadTrampoline)
+      applyRootUse(F, AddressUse::ThreadEntry);
+    if (fn(F).OnceBody)
+      RunOnceRoots.insert(F);
+  }
+  FnSet NotOnlyInFields;
+  // Of each global handed to code we cannot see: the functions whose
+  // addresses it holds, with those of the tables it leads to (a command
+  // table and its subcommand tables are one table to the code handed it).
+  std::map<std::string, std::set<FnId>> EscapedThrough;
+  for (unsigned M = 0; M < Modules.size(); ++M) {
+    for (const AddressUseSummary &A : Modules[M].AddressUses) {
+      FnId F = resolveFn(M, A.Function);
+      if (F == NoFn)
+        continue; // Only defined functions matter.
+      AddressUse Use = A.Use;
+      if (Use == AddressUse::PassedToCall) {
+        // Handed to code we can see: it is called, if at all, through an
+        // indirect call of the program, and becomes whatever the calls
+        // that code hands the parameter to make of it.
+        FnId Callee = resolveFn(M, A.Callee);
+        if (!bodyVisible(Callee)) {
+          Use = A.Fallback;
+        } else {
+          Use = AddressUse::Taken;
+          DenseSet<std::pair<FnId, int>> Seen;
+          for (AddressUse Handed : handedUses(Callee, A.Arg, Seen))
+            applyRootUse(F, Handed);
+        }
+      } else if (Use == AddressUse::InInitializer ||
+               Use == AddressUse::StoredTo) {
+        // Memory of the program's own: called, if at all, by the program's
+        // indirect calls. Anywhere else, code we cannot see may call it.
+        std::set<std::string> Roots = leakRoots(M, A.Owner, A.OwnerLocal);
+        if (!Roots.empty()) {
+          for (const std::string &Root : Roots)
+            EscapedThrough[Root].insert(F);
+          NotOnlyInFields.insert(F);
+          continue;
+        }
+        Use = AddressUse::Taken;
+      }
+      if (Use == AddressUse::Taken && !A.Fields.empty())
+        OnlyInFields[F].insert(A.Fields.begin(), A.Fields.end());
+      else
+        NotOnlyInFields.insert(F);
+      switch (Use) {
+      default:
+        applyRootUse(F, Use);
+        break;
+      case AddressUse::PassedToIndirectCall:
+        // Taken by the functions the call reaches; an escape if it reaches
+        // none of the program's (resolveIndirectArguments).
+        AddressTaken.insert(F);
+        if (FnId Caller = resolveFn(M, A.Caller); Caller != NoFn)
+          IndirectArguments.push_back({F, Caller, A.Site});
+        else
+          escape(F);
+        break;
+      case AddressUse::PassedToCall:
+      case AddressUse::InInitializer:
+      case AddressUse::StoredTo:
+        llvm_unreachable("resolved above");
+      }
+    }
+  }
+  for (const auto &[Owner, Held] : EscapedThrough)
+    for (FnId F : Held)
+      escape(F, 1.0 / Held.size());
+  for (FnId F : NotOnlyInFields.members())
+    OnlyInFields.erase(F);
+}
+
+void Solver::Program::collectCallSites() {
+  // Indirect calls may reach any function whose address is taken and whose
+  // type matches the call's.
+  StringMap<std::vector<FnId>> IndirectTargets;
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (calledIndirectly(F) && !CtorRoots.contains(F))
+      IndirectTargets[fn(F).Type].push_back(F);
+
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    const FuncEntry &FE = Fns[F];
+    std::vector<CallSite> &Sites = CallSites[F];
+    Sites.reserve(FE.F->Calls.size());
+    for (const CallSiteSummary &S : FE.F->Calls) {
+      CallSite CS{F, &S, {}};
+      if (S.Kind == CallKind::Indirect) {
+        if (std::optional<std::vector<FnId>> FromTable =
+                knownTargets(FE.Module, S)) {
+          CS.Targets = std::move(*FromTable);
+        } else {
+          // A function put only in other struct fields is not loaded
+          // from this one.
+          auto It = IndirectTargets.find(S.CallType);
+          if (It != IndirectTargets.end())
+            for (FnId T : It->second) {
+              auto In = OnlyInFields.find(T);
+              if (S.Field.empty() || In == OnlyInFields.end() ||
+                  In->second.count(S.Field))
+                CS.Targets.push_back(T);
+            }
+        }
+      } else if (S.Kind == CallKind::Direct) {
+        FnId Callee = resolveFn(FE.Module, S.Callee);
+        if (Callee != NoFn) {
+          CS.Targets.push_back(Callee);
+        } else {
+          for (const std::string &N : S.SyncCallbacks)
+            if (FnId Callback = resolveFn(FE.Module, N); Callback != NoFn)
+              CS.Targets.push_back(Callback);
+          // Unknown code got a callback: it may call it from a thread of
+          // its own, unless the program starts its threads itself (then
+          // those bound its start-up, and the callback is a root of hot
+          // code all the same).
+          if (ThreadEntries.empty())
+            for (const std::string &N : S.DeferredCallbacks)
+              if (resolveFn(FE.Module, N) != NoFn)
+                CS.StartsThreads = true;
+          CS.StartsThreads |= S.CreatesThread;
+          CS.JoinsThreads = S.JoinsThread;
+          CS.Waits = S.Waits;
+        }
+      }
+      Sites.push_back(std::move(CS));
+    }
+  }
+  dropCallsOfForeignCode();
+  linkCallers();
+}
+
+void Solver::Program::linkCallers() {
+  Callers.assign(Fns.size(), {});
+  ResultUses.assign(Fns.size(), {});
+  for (FnId F : ByKey)
+    for (const CallSite &CS : CallSites[F])
+      for (FnId T : CS.Targets)
+        Callers[T].push_back(&CS);
+  // What the callers of each function do with its results. (A direct call
+  // of unknown code has its synchronous callbacks for targets: those are
+  // not what it returns.)
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    if (NeverRuns.contains(F))
+      continue;
+    const FuncEntry &FE = Fns[F];
+    for (const auto &[Site, Uses] : FE.F->CallResults) {
+      const CallSite &CS = CallSites[F][Site];
+      if (CS.Site->Kind == CallKind::Direct) {
+        if (FnId Callee = resolveFn(FE.Module, CS.Site->Callee);
+            Callee != NoFn)
+          ResultUses[Callee].push_back({FE.Module, &Uses, CS.Site});
+        continue;
+      }
+      for (FnId T : CS.Targets)
+        ResultUses[T].push_back({FE.Module, &Uses, CS.Site});
+    }
+  }
+}
+
+void Solver::Program::dropCallsOfForeignCode() {
+  // Functions returning only what such calls return: a greatest fixed
+  // point (a VFS's xDlSym forwarding to another VFS's).
+  FnSet Foreign;
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!fn(F).ReturnedCalls.empty())
+      Foreign.insert(F);
+  auto ReturnsForeign = [&](const std::vector<CallSite> &Sites, int I) {
+    if (I < 0 || size_t(I) >= Sites.size())
+      return false;
+    const CallSite &CS = Sites[I];
+    return CS.Site->ReturnsForeignCode ||
+           (!CS.Targets.empty() && all_of(CS.Targets, [&](FnId T) {
+             return Foreign.contains(T);
+           }));
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (FnId F = 0; F != Fns.size(); ++F)
+      if (Foreign.contains(F) &&
+          !all_of(fn(F).ReturnedCalls,
+                  [&](int I) { return ReturnsForeign(CallSites[F], I); })) {
+        Foreign.erase(F);
+        Changed = true;
+      }
+  }
+  std::vector<CallSite *> OfForeignCode;
+  for (std::vector<CallSite> &Sites : CallSites)
+    for (CallSite &CS : Sites) {
+      const std::vector<int> &From = CS.Site->CalleeFromCalls;
+      if (!From.empty() && all_of(From, [&, &Sites = Sites](int I) {
+            return ReturnsForeign(Sites, I);
+          }))
+        OfForeignCode.push_back(&CS);
+    }
+  for (CallSite *CS : OfForeignCode)
+    CS->Targets.clear();
+}
+
+void Solver::Program::dropFunctionsThatNeverRun() {
+  // Only where every caller is the program's: a program with main, linked
+  // whole. A greatest fixed point: calls from one another keep none.
+  if (Main == NoFn || !Opts.CallsComplete)
+    return;
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (F != Main && localFn(F) && !calledIndirectly(F))
+      NeverRuns.insert(F);
+  keepOnlyCalledFrom(NeverRuns, [&](const CallSite &CS) {
+    return NeverRuns.contains(CS.Caller);
+  });
+  if (NeverRuns.empty())
+    return;
+  // Their calls reach nothing (kept, since sites are found by index).
+  for (FnId F : NeverRuns.members())
+    for (CallSite &CS : CallSites[F])
+      CS.Targets.clear();
+  linkCallers();
+}
+
+void Solver::Program::resolveIndirectArguments() {
+  // A function handed to an indirect call goes where the call goes: to the
+  // program's functions, like one handed to a call of the program. A call
+  // that reaches none of them calls code from elsewhere (a pointer from
+  // dlsym, or from a library): that code has the function now.
+  for (const IndirectArgument &A : IndirectArguments) {
+    const CallSite *CS = callSiteAt(A.Caller, A.Site);
+    if (!CS || CS->Targets.empty())
+      escape(A.Function);
+  }
+}
+
+std::optional<std::vector<FnId>>
+Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
+  if (!S.ChosenCallees.empty()) {
+    std::vector<FnId> Targets;
+    for (const std::string &Name : S.ChosenCallees) {
+      FnId F = resolveFn(M, Name);
+      if (F == NoFn)
+        return std::nullopt; // Code we cannot see.
+      Targets.push_back(F);
+    }
+    return Targets;
+  }
+  if (S.LoadedFrom.empty())
+    return std::nullopt;
+  std::vector<FnId> Targets;
+  for (const std::string &Table : S.LoadedFrom) {
+    std::optional<std::vector<FnId>> Found =
+        tableTargets(M, Table, S.CallType);
+    if (!Found)
+      return std::nullopt;
+    for (FnId T : *Found)
+      if (!is_contained(Targets, T))
+        Targets.push_back(T);
+  }
+  return Targets;
+}
+
+const std::vector<unsigned> *
+Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
+  const CallSite *CS = callSiteAt(resolveFn(M, C.At.Function), C.Site);
+  if (!CS || !targetsSeen(*CS))
+    return nullptr;
+  for (FnId T : CS->Targets) {
+    const FunctionSummary &F = fn(T);
+    if (C.Arg >= F.NumArgs || F.Type != C.CallType)
+      return nullptr;
+  }
+  return &CS->Targets;
+}
+
+/// The functions an indirect call may reach when it calls a pointer loaded
+/// from the global \p Table (named in module \p M): those whose address is
+/// in the table's initializer or stored into it, with the module naming
+/// each. Tables in a named section (__start_X, __stop_X) hold the functions
+/// in the initializers of every global of section X. None (the call falls
+/// back to every address-taken function of its type) when other code may
+/// put pointers there: the table is exported or escapes, or something else
+/// that may be a function pointer is written into it. Computed once per
+/// table: many calls load from the same one.
+const std::optional<Solver::Program::FunctionNames> &
+Solver::Program::tableFunctions(unsigned M, StringRef Table) const {
+  StringRef Section = Table;
+  bool FromSection =
+      Section.consume_front("__start_") || Section.consume_front("__stop_");
+  static const std::optional<FunctionNames> Unknown;
+  const GlobalEntry *G = nullptr;
+  if (!FromSection) {
+    G = resolveGlobal(M, Table);
+    if (!G)
+      return Unknown;
+  }
+  // Unknown (std::nullopt) until found, also to a walk that comes back to
+  // the same table.
+  bool New;
+  std::optional<FunctionNames> *Cached;
+  if (FromSection) {
+    auto It = SectionFunctionsCache.try_emplace(Section);
+    New = It.second;
+    Cached = &It.first->second;
+  } else {
+    auto It = TableFunctionsCache.try_emplace(G);
+    New = It.second;
+    Cached = &It.first->second;
+  }
+  if (!New)
+    return *Cached;
+  FunctionNames Found;
+  if (FromSection) {
+    for (const GlobalEntry &E : Globals) {
+      if (!E.Def || E.Def->Section != Section)
+        continue;
+      for (auto &[DM, S] : E.Mentions)
+        if (S == E.Def)
+          for (const std::string &Fn : S->InitializerFunctions)
+            Found.push_back({DM, Fn});
+    }
+  } else {
+    if (!G->Def || !localGlobal(*G))
+      return *Cached;
+    GlobalUses Uses = collectUses(*G);
+    if (!Uses.Escape.empty() || Uses.OpaqueStores)
+      return *Cached;
+    for (auto &[GM, S] : G->Mentions)
+      if (S == G->Def)
+        for (const std::string &Fn : S->InitializerFunctions)
+          Found.push_back({GM, Fn});
+    append_range(Found, Uses.StoredFunctions);
+  }
+  *Cached = std::move(Found);
+  return *Cached;
+}
+
+/// tableFunctions() of type \p CallType, resolved to functions.
+std::optional<std::vector<FnId>>
+Solver::Program::tableTargets(unsigned M, StringRef Table,
+                              StringRef CallType) const {
+  const std::optional<FunctionNames> &Candidates = tableFunctions(M, Table);
+  if (!Candidates)
+    return std::nullopt;
+  std::vector<FnId> Targets;
+  for (auto &[CM, Name] : *Candidates) {
+    FnId F = resolveFn(CM, Name);
+    if (F != NoFn && fn(F).Type == CallType && !is_contained(Targets, F))
+      Targets.push_back(F);
+  }
+  return Targets;
+}
+
+void Solver::Program::computeTransitiveFlags() {
+  // A call starts threads (or joins them, or waits) if some function it may
+  // reach does; then so does its caller. Backwards along the call graph
+  // from the calls that do it themselves, each function once per flag.
+  enum { Starts, Joins, Waits, NumFlags };
+  FnSet *May[NumFlags] = {&MayStartThreads, &MayJoinThreads, &MayWait};
+  std::vector<FnId> Worklist[NumFlags];
+  auto Flag = [](CallSite &CS, int F) -> bool & {
+    return F == Starts ? CS.StartsThreads
+                       : F == Joins ? CS.JoinsThreads : CS.Waits;
+  };
+  auto MarkCaller = [&](const CallSite &CS, int F) {
+    if (May[F]->insert(CS.Caller))
+      Worklist[F].push_back(CS.Caller);
+  };
+  for (std::vector<CallSite> &Sites : CallSites)
+    for (CallSite &CS : Sites)
+      for (int F = 0; F != NumFlags; ++F)
+        if (Flag(CS, F))
+          MarkCaller(CS, F);
+  for (int F = 0; F != NumFlags; ++F)
+    while (!Worklist[F].empty()) {
+      FnId Callee = Worklist[F].back();
+      Worklist[F].pop_back();
+      for (const CallSite *C : Callers[Callee]) {
+        // Callers points into CallSites, which the solver owns and sets here.
+        auto &CS = const_cast<CallSite &>(*C);
+        // A crash path that stops the threads before it exits (a call
+        // that never returns) ends the program, not a generation.
+        if (Flag(CS, F) || (F == Joins && CS.Site->NoReturn))
+          continue;
+        Flag(CS, F) = true;
+        MarkCaller(CS, F);
+      }
+    }
+}
+
+std::optional<Solver::Program::BeforeThreads>
+Solver::Program::beforeThreads(FnId Fn) const {
+  // Every block reachable from a thread-creating call runs after threads
+  // may exist; so does the rest of that call's own block. A call that
+  // creates threads and also joins them runs a generation of threads
+  // (a server's restart loop: start the workers, serve, join them, read
+  // the configuration again): the threads live inside the call only.
+  const FunctionSummary &F = fn(Fn);
+  if (F.Successors.size() != F.BeforeLoops.size())
+    return std::nullopt;
+  BeforeThreads Out;
+  std::vector<int> Worklist;
+  auto Follow = [&](int B) {
+    if (B >= 0 && size_t(B) < F.Successors.size())
+      append_range(Worklist, F.Successors[B]);
+  };
+  for (const CallSite &CS : CallSites[Fn]) {
+    if (!CS.StartsThreads || CS.JoinsThreads)
+      continue;
+    int B = CS.Site->Block;
+    auto [It, New] = Out.FirstCreation.try_emplace(B, CS.Site->Index);
+    if (!New && CS.Site->Index < It->second)
+      It->second = CS.Site->Index;
+    Follow(B);
+  }
+  // Blocks start as before the threads; those reached from a creation
+  // are not.
+  Out.Blocks.resize(F.Successors.size(), true);
+  while (!Worklist.empty()) {
+    int B = Worklist.back();
+    Worklist.pop_back();
+    if (B < 0 || unsigned(B) >= Out.Blocks.size() || !Out.Blocks.test(B))
+      continue;
+    Out.Blocks.reset(B);
+    Follow(B);
+  }
+  return Out;
+}
+
+bool Solver::Program::isBeforeThreads(FnId F, const Position &P) const {
+  if (F == NoFn || SplitAtFirstThread.empty())
+    return false;
+  auto Split = SplitAtFirstThread.find(F);
+  if (Split == SplitAtFirstThread.end() || !Split->second.contains(P.Block))
+    return false;
+  auto It = Split->second.FirstCreation.find(P.Block);
+  return It == Split->second.FirstCreation.end() || !(It->second < P.Index);
+}
+
+void Solver::Program::computeStartUpOnly() {
+  // Greatest fixed point: assume every candidate is start-up code, then
+  // drop those with a call site outside start-up code until none changes.
+  auto IsRoot = [&](FnId F) {
+    return CtorRoots.contains(F) || RunOnceRoots.contains(F);
+  };
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if ((IsRoot(F) && !MayStartThreads.contains(F)) ||
+        (!AtExitRoots.contains(F) && onlyCalledByProgram(F)))
+      StartUpOnly.insert(F);
+  // Start-up runs into main, and into each function that starts threads
+  // but runs only as start-up, up to its first thread creation.
+  if (Main != NoFn)
+    if (std::optional<BeforeThreads> B = beforeThreads(Main))
+      SplitAtFirstThread[Main] = std::move(*B);
+  FnSet Split;
+  for (FnId F = 0; F != Fns.size(); ++F) {
+    if (F == Main || !MayStartThreads.contains(F) ||
+        !(IsRoot(F) || (localFn(F) && !calledByUnseenCode(F) &&
+                        !callersOf(F).empty())))
+      continue;
+    if (std::optional<BeforeThreads> B = beforeThreads(F)) {
+      Split.insert(F);
+      SplitAtFirstThread[F] = std::move(*B);
+    }
+  }
+  auto InStartUp = [&](const CallSite &CS) {
+    return isStartUp(CS.Caller, positionOf(CS));
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = keepOnlyCalledFrom(StartUpOnly, InStartUp);
+    if (keepOnlyCalledFrom(Split, InStartUp)) {
+      Changed = true;
+      SmallVector<FnId, 8> Dropped;
+      for (const auto &[F, B] : SplitAtFirstThread)
+        if (F != Main && !Split.contains(F))
+          Dropped.push_back(F);
+      for (FnId F : Dropped)
+        SplitAtFirstThread.erase(F);
+    }
+  }
+}
+
+void Solver::Program::computeOncePerThread() {
+  // Greatest fixed point as for start-up, from the thread entries: a
+  // function called only from thread start-up (or start-up) runs once per
+  // thread. A thread entry that something else
+  // calls too (main running the first worker itself) drops out.
+  for (FnId F : ThreadEntryList)
+    if (!Escaped.contains(F) && !TimerCallbacks.contains(F))
+      OncePerThread.insert(F);
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!StartUpOnly.contains(F) && !AtExitRoots.contains(F) &&
+        onlyCalledByProgram(F))
+      OncePerThread.insert(F);
+  keepOnlyCalledFrom(OncePerThread, [&](const CallSite &CS) {
+    Position P = positionOf(CS);
+    // A call of itself repeats it.
+    return isStartUp(CS.Caller, P) ||
+           (isInThreadStartUp(CS.Caller, P) &&
+            !is_contained(CS.Targets, CS.Caller));
+  });
+  // Seeds no thread entry reaches are no per-thread code.
+  FnSet Reached;
+  SmallVector<FnId, 16> Worklist;
+  for (FnId F : ThreadEntryList)
+    if (OncePerThread.contains(F) && Reached.insert(F))
+      Worklist.push_back(F);
+  while (!Worklist.empty()) {
+    FnId F = Worklist.pop_back_val();
+    for (const CallSite &CS : CallSites[F])
+      for (FnId T : CS.Targets)
+        if (OncePerThread.contains(T) && Reached.insert(T))
+          Worklist.push_back(T);
+  }
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!Reached.contains(F))
+      OncePerThread.erase(F);
+}
+
+bool Solver::Program::keepOnlyCalledFrom(
+    FnSet &Set, function_ref<bool(const CallSite &)> InPhase) {
+  // Every phase test reads the set only through the membership of the
+  // call's caller, so a function is looked at again only when one of its
+  // callers has left the set.
+  SmallVector<FnId, 16> Work;
+  for (FnId F : Set.members())
+    Work.push_back(F);
+  bool Dropped = false;
+  while (!Work.empty()) {
+    FnId F = Work.pop_back_val();
+    if (!Set.contains(F) ||
+        all_of(callersOf(F), [&](const CallSite *CS) { return InPhase(*CS); }))
+      continue;
+    Set.erase(F);
+    Dropped = true;
+    for (const CallSite &CS : CallSites[F])
+      for (FnId Callee : CS.Targets)
+        if (Set.contains(Callee))
+          Work.push_back(Callee);
+  }
+  return Dropped;
+}
+
+void Solver::Program::computeShutdownOnly() {
+  // Exit handlers, and what only main's shutdown and exit handlers call.
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!StartUpOnly.contains(F) && !MayStartThreads.contains(F) &&
+        (AtExitRoots.contains(F) || onlyCalledByProgram(F)))
+      ShutdownOnly.insert(F);
+  keepOnlyCalledFrom(ShutdownOnly, [&](const CallSite &CS) {
+    return isShutdown(CS.Caller, positionOf(CS));
+  });
+}
+
+void Solver::Program::computeRunsBounded() {
+  // Greatest fixed point, as for start-up: a candidate stays while every
+  // call reaching it runs a bounded number of times.
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!isPhaseOnly(F) && onlyCalledByProgram(F))
+      RunsBounded.insert(F);
+  keepOnlyCalledFrom(RunsBounded, [&](const CallSite &CS) {
+    FnId C = CS.Caller;
+    Position P = positionOf(CS);
+    // A once region runs once, while other threads may run.
+    if (isStartUp(C, P) || isShutdown(C, P) || !CS.Site->OnceFlag.empty())
+      return true;
+    return (C == Main || RunsBounded.contains(C)) &&
+           (P.Loop < 0 || isCountedLoop(C, P.Loop));
+  });
+}
+
+bool Solver::Program::isCountedLoop(FnId F, int Loop) const {
+  ArrayRef<CountedLoop> Counted = fn(F).CountedLoops;
+  auto L = partition_point(
+      Counted, [&](const CountedLoop &C) { return C.Loop < Loop; });
+  return L != Counted.end() && L->Loop == Loop &&
+         L->Iterations < Opts.Policy.HotWriteCount;
+}
+
+LoopKind Solver::Program::loopKind(FnId F, int Loop) const {
+  if (Loop < 0)
+    return LoopKind::None;
+  std::optional<std::vector<int>> &Cached = WaitingLoopCache[F];
+  if (!Cached) {
+    Cached.emplace();
+    for (const CallSite &CS : CallSites[F])
+      if (CS.Waits)
+        append_range(*Cached, CS.Site->WaitingLoops);
+    llvm::sort(*Cached);
+  }
+  const std::vector<int> &Waiting = *Cached;
+  // A counted loop in code that runs a bounded number of times (a table
+  // fill in main once the threads run) repeats a bounded number of times,
+  // whether it blocks or not; in code that runs per request or per event,
+  // it repeats with them.
+  if (runsBounded(F) && isCountedLoop(F, Loop))
+    return LoopKind::Counted;
+  if (std::binary_search(Waiting.begin(), Waiting.end(), Loop))
+    return LoopKind::Waiting;
+  return LoopKind::Busy;
+}
+
+void Solver::Program::computeHot() {
+  // Hot: invoked repeatedly while threads run. Each hot function's rate is
+  // how often it runs per iteration of the busy loop that drives it.
+  SmallVector<FnId, 16> Worklist;
+  auto Raise = [&](FnId F, double R, FnId From) {
+    if (isPhaseOnly(F))
+      return;
+    R = std::min(R, 1.0);
+    auto [It, New] = Rate.try_emplace(F, R);
+    if (!New) {
+      if (R <= It->second * (1 + 1e-9))
+        return;
+      It->second = R;
+    }
+    DrivenBy[F] = From;
+    Hot.insert(F);
+    Worklist.push_back(F);
+  };
+  // Once per thread, but with the thread's loops inside.
+  for (FnId F : ThreadEntryList)
+    Raise(F, 1, NoFn);
+  for (FnId F : OncePerThread.members())
+    Raise(F, 1, NoFn);
+  for (FnId F : Escaped.members())
+    Raise(F, EscapeShare.lookup(F), NoFn);
+  if (Main == NoFn)
+    for (FnId F = 0; F != Fns.size(); ++F)
+      if (!fn(F).Local)
+        Raise(F, 1, NoFn);
+  // Whatever a busy loop of run-time code calls runs repeatedly: per
+  // iteration, as often as the call's block runs per iteration. A counted
+  // loop of hot code repeats with that code (the block's frequency per
+  // call counts its trips): it drives what it calls only in code that has
+  // no rate. So the other loops go first, then the counted loops of what
+  // they leave cold.
+  auto DrivesOnItsOwn = [&](FnId F, int Loop) {
+    return !Hot.contains(F) || !isCountedLoop(F, Loop);
+  };
+  auto SeedLoops = [&](bool Counted) {
+    std::vector<const CallSite *> Seeds;
+    for (FnId F : ByKey)
+      for (const CallSite &CS : CallSites[F])
+        if (inSteadyState(CS) &&
+            loopKind(F, CS.Site->Loop) == LoopKind::Busy &&
+            isCountedLoop(F, CS.Site->Loop) == Counted &&
+            DrivesOnItsOwn(F, CS.Site->Loop))
+          Seeds.push_back(&CS);
+    for (const CallSite *CS : Seeds)
+      for (FnId T : CS->Targets)
+        Raise(T, CS->Site->LoopFrequency * share(*CS), CS->Caller);
+  };
+  // And so does whatever a hot function calls outside a waiting loop.
+  auto Propagate = [&] {
+    while (!Worklist.empty()) {
+      FnId F = Worklist.pop_back_val();
+      double R = Rate.lookup(F);
+      for (const CallSite &CS : CallSites[F]) {
+        LoopKind K = loopKind(F, CS.Site->Loop);
+        if (K == LoopKind::Waiting || !inSteadyState(CS))
+          continue;
+        double TR = K == LoopKind::Busy && DrivesOnItsOwn(F, CS.Site->Loop)
+                        ? CS.Site->LoopFrequency
+                        : R * CS.Site->Frequency;
+        for (FnId T : CS.Targets)
+          Raise(T, TR * share(CS), F);
+      }
+    }
+  };
+  SeedLoops(/*Counted=*/false);
+  Propagate();
+  SeedLoops(/*Counted=*/true);
+  Propagate();
+}
+
+void Solver::Program::computeEventPaced() {
+  // Neither hot nor bounded: run as often as events or timers come.
+  SmallVector<FnId, 16> Worklist;
+  auto Pace = [&](FnId F) {
+    if (!Hot.contains(F) && !isPhaseOnly(F) && EventPaced.insert(F))
+      Worklist.push_back(F);
+  };
+  for (FnId F : TimerCallbacks.members())
+    Pace(F);
+  for (FnId F = 0; F != Fns.size(); ++F)
+    for (const CallSite &CS : CallSites[F])
+      if (inSteadyState(CS) && loopKind(F, CS.Site->Loop) == LoopKind::Waiting)
+        for (FnId T : CS.Targets)
+          Pace(T);
+  while (!Worklist.empty()) {
+    FnId F = Worklist.pop_back_val();
+    for (const CallSite &CS : CallSites[F])
+      if (inSteadyState(CS))
+        for (FnId T : CS.Targets)
+          Pace(T);
+  }
+}
+
+const char *Solver::Program::describe(FnId F) const {
+  if (ThreadEntries.contains(F))
+    return "thread entry";
+  if (CtorRoots.contains(F) && StartUpOnly.contains(F))
+    return "global constructor";
+  if (RunOnceRoots.contains(F) && StartUpOnly.contains(F))
+    return "run-once routine";
+  if (StartUpOnly.contains(F))
+    return "called only at start-up";
+  if (OncePerThread.contains(F))
+    return "called once per thread";
+  if (ShutdownOnly.contains(F))
+    return AtExitRoots.contains(F) ? "exit handler" : "called only at shut-down";
+  if (Escaped.contains(F))
+    return "callback of unknown code";
+  if (TimerCallbacks.contains(F) && !Hot.contains(F))
+    return "timer callback";
+  if (Hot.contains(F))
+    return "called repeatedly while threads run";
+  if (AtExitRoots.contains(F))
+    return "exit handler";
+  if (EventPaced.contains(F))
+    return "called at the pace of events";
+  if (F != NoFn && F == Main)
+    return "main";
+  return "called at run time";
+}
+
+namespace {
+
+/// What of \p R decides where a callee's accesses through the pointer
+/// land inside one element of \p ElementSize bytes (the whole object when
+/// 0): the walk of a parameter needs repeating only for another answer.
+/// Null for a range that is not known, or that grows without bound (a
+/// recursive call handing on `p + 1`).
+std::optional<hash_code> handOffKey(const std::optional<ByteRange> &R,
+                                    uint64_t ElementSize, uint64_t Size) {
+  constexpr size_t MaxIndices = 8;
+  if (!R || R->HandedIndices.size() > MaxIndices ||
+      uint64_t(std::abs(R->HandedOffset)) > Size)
+    return std::nullopt;
+  int64_t Within = R->Offset;
+  if (ElementSize)
+    Within -= ByteRange::elementOf(Within, ElementSize) * int64_t(ElementSize);
+  hash_code H = hash_combine(Within, R->HandedOffset);
+  for (const ByteRange::Index &I : R->Indices)
+    if (!ElementSize || I.Stride % ElementSize)
+      H = hash_combine(H, I.Stride, I.Count);
+  for (const ByteRange::Index &I : R->HandedIndices)
+    H = hash_combine(H, I.Stride, I.Count, 1);
+  return H;
+}
+
+} // namespace
+
+GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
+  GlobalUses Out;
+  const uint64_t ElementSize = G.Def ? G.Def->ElementSize : 0;
+  const uint64_t Size = G.Def ? G.Def->Size : 0;
+  // The call that handed the pointer down a chain of calls, by its phase
+  // (GlobalUses::Access::HandedIn); Steady for the code naming the global.
+  // Past a hand-off, where in the global the handed pointer points.
+  struct Handed {
+    Phase In = Phase::Steady;
+    const std::string *By = nullptr;
+    bool Root = true; ///< The code naming the global: no hand-off yet.
+    std::optional<ByteRange> At;
+    /// A walk already made, again for another place in the global: only
+    /// where its accesses land is new (GlobalUses::Again).
+    bool Again = false;
+    /// The function whose indirect call first handed the pointer on, if
+    /// one did: an escape past it says so, since the call's targets may be
+    /// a signature's every function.
+    const std::string *Through = nullptr;
+  };
+  // (Function, parameter, phase handed in, whose results: a hash of
+  // ReturnedPointer::When) walked into, and with which handOffKey;
+  // parameter -1 for the function's results.
+  DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> Visited;
+  DenseSet<std::tuple<const FunctionSummary *, int, int, size_t>> VisitedAt;
+  // Whether to walk into (F, Arg) as \p H says, and how: the first walk
+  // records its accesses, one for another place records them again
+  // (GlobalUses::Again). For results (Arg -1), \p When says which calls'.
+  auto Enter = [&](const FunctionSummary *F, int Arg, Handed &H,
+                   const std::optional<ArgumentValues> &When = std::nullopt) {
+    std::optional<hash_code> K = handOffKey(H.At, ElementSize, Size);
+    if (!K)
+      H.At.reset();
+    size_t Calls =
+        When ? size_t(hash_combine(When->Arg, When->Bits, When->Lo, When->Hi))
+             : 0;
+    if (!VisitedAt
+             .insert({F, Arg, int(H.In),
+                      size_t(hash_combine(K ? size_t(*K) : 0, Calls))})
+             .second)
+      return false;
+    H.Again = !Visited.insert({F, Arg, int(H.In), Calls}).second;
+    if (!H.Again)
+      return true;
+    // Another place matters only to a layout inside the object, which an
+    // escape rules out; and a pointer handed to hundreds of functions at
+    // many places would be walked for each.
+    constexpr size_t MaxAgain = 8192;
+    if (Out.Again.size() > MaxAgain && Out.PlacesUnknown.empty())
+      Out.PlacesUnknown = "more than " + std::to_string(MaxAgain) +
+                          " accesses at other places";
+    return Out.Escape.empty() && Out.PlacesUnknown.empty();
+  };
+  // Pointer variables whose loads were walked into.
+  SmallPtrSet<const GlobalEntry *, 4> Holders;
+  std::function<void(unsigned, const PointerSummary &, Handed)> Walk;
+  // Into parameter Arg of a function whose body some module has.
+  auto WalkParam = [&](const FuncEntry &FE, int Arg, Handed H) {
+    if (!Enter(FE.F, Arg, H))
+      return;
+    auto P = FE.F->Params.find(Arg);
+    if (P != FE.F->Params.end())
+      Walk(FE.Module, P->second, H);
+  };
+  Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
+    // The first escape found is the one reported.
+    auto Escape = [&](const std::string &Why) {
+      if (!Out.Escape.empty() || Why.empty())
+        return;
+      Out.Escape = Why;
+      if (H.Through)
+        Out.Escape += " (reached through an indirect call in " + *H.Through +
+                      ")";
+    };
+    // A range of this walk's pointer, as a range in the global.
+    auto Place = [&](const std::optional<ByteRange> &Local) {
+      if (H.Root || !H.At || !Local)
+        return H.Root ? Local : std::nullopt;
+      return std::optional<ByteRange>(H.At->then(*Local));
+    };
+    // Every access of this walk runs in the phase it was handed down in.
+    auto Record = [&](AccessKind Kind, const Position &At,
+                      const std::optional<ByteRange> &Local) {
+      (H.Again ? Out.Again : Out.Accesses)
+          .push_back({M, Kind, &At, H.In, H.By, Place(Local)});
+    };
+    for (const AccessSummary &A : W.Accesses) {
+      if (neverRuns(M, A.At.Function))
+        continue;
+      Record(A.Kind, A.At, A.Range);
+      // The other places it may fall at say what is done there.
+      for (size_t I = 0; I < A.OrRanges.size(); ++I)
+        Out.Again.push_back(
+            {M, A.Kind, &A.At, H.In, H.By, Place(A.OrRanges[I]), int(I + 1)});
+    }
+    Escape(W.Escape);
+    if (!H.Again)
+      for (const std::string &Fn : W.StoredFunctions)
+        Out.StoredFunctions.push_back({M, Fn});
+    Out.OpaqueStores |= W.OpaqueStores;
+    for (const ReturnedPointer &RP : W.ReturnedBy) {
+      // Into the callers of a function that runs only by calls of the
+      // program: the calls' results are the pointer.
+      const std::string &Name = RP.Function;
+      FnId F = resolveFn(M, Name);
+      if (NeverRuns.contains(F))
+        continue;
+      if (!allCallsSeen(F)) {
+        Escape("address returned in " + Name);
+        continue;
+      }
+      // What callers do with a result is no longer part of the call; only
+      // calls whose constant arguments allow the path returning it.
+      Handed Result;
+      Result.Root = false;
+      Result.At = Place(RP.Range);
+      Result.Through = H.Through;
+      if (!Enter(&fn(F), -1, Result, RP.When))
+        continue;
+      for (const ResultUse &R : ResultUses[F])
+        if (callAllows(R.Site->ConstantArgs, RP.When))
+          Walk(R.Module, *R.Uses, Result);
+    }
+    for (const std::string &Name : W.HeldBy) {
+      // Into the pointers loaded from a pointer variable that holds it
+      // (and perhaps other addresses: their accesses count too), where
+      // offsets are no longer followed.
+      const GlobalEntry *P = resolveGlobal(M, Name);
+      if (!P || !loadsFollowed(*P)) {
+        Escape("address stored in " + Name +
+               ", which code we cannot see may read");
+        continue;
+      }
+      Handed Loaded;
+      Loaded.Root = false;
+      Loaded.Through = H.Through;
+      if (Holders.insert(P).second)
+        for (auto &[PM, PS] : P->Mentions)
+          Walk(PM, PS->Loaded, Loaded);
+    }
+    for (const PointerCall &C : W.Calls) {
+      if (neverRuns(M, C.At.Function))
+        continue;
+      Handed Down = H;
+      if (Down.In == Phase::Steady) {
+        PhaseFacts Caller = phaseFacts(resolveFn(M, C.At.Function));
+        Down.In = phaseAt(Caller, C.At, isBeforeThreads(Caller.Fn, C.At));
+        Down.By = &C.At.Function;
+      }
+      Down.Root = false;
+      Down.At = Place(C.Range);
+      if (C.Site >= 0) {
+        // Into every function the indirect call may reach.
+        if (const std::vector<unsigned> *Targets =
+                pointerCallTargets(M, C)) {
+          if (!Down.Through)
+            Down.Through = &C.At.Function;
+          for (FnId T : *Targets)
+            WalkParam(Fns[T], C.Arg, Down);
+          continue;
+        }
+      }
+      FnId Callee = resolveFn(M, C.Callee);
+      if (bodyVisible(Callee)) {
+        // Into the callee's body, wherever it is.
+        const FuncEntry &FE = Fns[Callee];
+        if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
+          WalkParam(FE, C.Arg, Down);
+        } else {
+          Escape("address passed as a variadic argument of " + C.Callee +
+                 " in " + C.At.Function);
+        }
+        continue;
+      }
+      switch (C.Fallback) {
+      case CallEffect::Body:
+      case CallEffect::None:
+        break;
+      case CallEffect::Escape:
+        Escape(C.EscapeReason);
+        break;
+      case CallEffect::Read:
+        Record(AccessKind::CallRead, C.At, C.Range);
+        break;
+      case CallEffect::Write:
+        Record(AccessKind::CallWrite, C.At, C.Range);
+        Out.OpaqueStores = true;
+        break;
+      case CallEffect::WriteOnce:
+        Record(AccessKind::OnceWrite, C.At, C.Range);
+        break;
+      case CallEffect::Lock:
+        Record(AccessKind::LockCall, C.At, C.Range);
+        break;
+      }
+    }
+  };
+  for (auto &[M, S] : G.Mentions)
+    Walk(M, S->Uses, Handed());
+  return Out;
+}
+
+const Solver::Program::AccessContext &
+Solver::Program::accessContext(unsigned M, StringRef Function) const {
+  if (AccessContexts.size() <= M)
+    AccessContexts.resize(Modules.size());
+  auto [It, New] = AccessContexts[M].try_emplace(Function);
+  AccessContext &C = It->second;
+  if (!New)
+    return C;
+  static_cast<PhaseFacts &>(C) = phaseFacts(resolveFn(M, Function));
+  FnId F = C.Fn;
+  C.Role = describe(F);
+  if (F == NoFn)
+    return C;
+  C.Hot = Hot.contains(F);
+  C.EventPaced = EventPaced.contains(F);
+  C.ThreadEntry = ThreadEntries.contains(F);
+  C.InMain = F == Main;
+  C.Rate = Rate.lookup(F);
+  for (FnId D = DrivenBy[F]; D != NoFn && C.DrivenBy.size() < 8 &&
+                             !is_contained(C.DrivenBy, fn(D).Name);
+       D = DrivenBy[D])
+    C.DrivenBy.push_back(fn(D).Name);
+  return C;
+}
+
+Phase Solver::Program::phaseAt(const PhaseFacts &C, const Position &P,
+                               bool BeforeThreads) const {
+  if (C.OncePerThread && isInThreadStartUp(C.Fn, P))
+    return Phase::ThreadStartUp;
+  if (C.StartUpOnly || BeforeThreads || !P.OnceFlag.empty())
+    return Phase::StartUp;
+  if (C.ShutdownOnly || isInMainShutdown(C.Fn, P))
+    return Phase::Shutdown;
+  return Phase::Steady;
+}
+
+AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
+  const Position &At = *A.At;
+  const AccessContext &C = accessContext(A.Module, At.Function);
+  FnId F = C.Fn;
+  AccessRecord R;
+  R.Kind = A.Kind;
+  R.OnceFlag = At.OnceFlag;
+  R.BeforeThreads = isBeforeThreads(F, At);
+  R.When = phaseAt(C, At, R.BeforeThreads);
+  // An access through a pointer handed down by a call in a phase that
+  // does not repeat runs during that call: in that phase, however often
+  // the callee runs for other callers.
+  if (R.When == Phase::Steady && A.HandedIn != Phase::Steady) {
+    R.When = A.HandedIn;
+    R.HandedBy = *A.HandedBy;
+  }
+  R.StartUp = R.When != Phase::Steady;
+  R.Loop = loopKind(F, At.Loop);
+  R.HotFunction = C.Hot;
+  R.EventPaced = R.Loop == LoopKind::Waiting || C.EventPaced;
+  // Per iteration of the driving loop: of its own busy loop (unless that
+  // loop is counted and its function hot: then it repeats with the
+  // function, as in computeHot), else of the loop that drives its function.
+  double FnRate = R.HotFunction ? C.Rate * At.Frequency : 0.0;
+  bool OwnLoopDrives = R.Loop == LoopKind::Busy &&
+                       !(R.HotFunction && isCountedLoop(F, At.Loop));
+  R.Rate = std::min(1.0, OwnLoopDrives ? At.LoopFrequency : FnRate);
+  R.ThreadEntryFunction = C.ThreadEntry;
+  R.ProfileCount = At.ProfileCount;
+  R.Frequency = At.Frequency;
+  R.Function = At.Function;
+  R.Block = At.Block;
+  R.Callee = At.Callee;
+  R.InMain = C.InMain;
+  R.Role = C.Role;
+  if (R.HotFunction && !R.StartUp)
+    R.DrivenBy = C.DrivenBy;
+  R.Range = A.Range;
+  R.Choice = A.Choice;
+  return R;
+}
+
+SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
+  SolvedGlobal S;
+  S.Name = G.Name;
+  S.Module = G.Module;
+  S.Definition = G.Def;
+  GlobalRecord &R = S.Record;
+  GlobalProperties &P = R.Props;
+  if (!G.Def) {
+    P.Declaration = true;
+  } else {
+    const GlobalSummary &D = *G.Def;
+    P.Constant = D.Constant;
+    P.ThreadLocal = D.ThreadLocal;
+    P.ImplicitSection = D.ImplicitSection;
+    P.HasSection = D.HasSection;
+    P.Local = localGlobal(G);
+    // Internalized with the global in an executable.
+    if (!AllLocal && !internalized(G.Name) && !closedGlobal(G))
+      P.ExportedAlias = D.ExportedAlias;
+    P.ExternallyInitialized = D.ExternallyInitialized;
+    P.Unsized = D.Unsized;
+    P.ZeroSized = !D.Unsized && D.Size == 0;
+    P.ElementCount = D.ElementCount;
+    P.ElementSize = D.ElementSize;
+    P.Fields = D.Fields;
+  }
+  for (auto &[M, SG] : G.Mentions)
+    R.InUsedList |= SG->InUsedList;
+  if (!G.Def || G.Def->Constant || G.Def->ThreadLocal)
+    return S;
+  GlobalUses Uses = collectUses(G);
+  R.EscapeReason = Uses.Escape;
+  R.PlacesUnknown = Uses.PlacesUnknown;
+  size_t Writes = count_if(Uses.Accesses, [](const GlobalUses::Access &A) {
+    return isWrite(A.Kind);
+  });
+  R.Writes.reserve(Writes);
+  S.WriteAt.reserve(Writes);
+  R.Reads.reserve(Uses.Accesses.size() - Writes);
+  S.ReadAt.reserve(Uses.Accesses.size() - Writes);
+  R.Again.reserve(Uses.Again.size());
+  for (const GlobalUses::Access &A : Uses.Accesses) {
+    AccessRecord AR = record(A);
+    bool Write = AR.isWrite();
+    (Write ? R.Writes : R.Reads).push_back(std::move(AR));
+    (Write ? S.WriteAt : S.ReadAt).push_back({A.Module, *A.At});
+  }
+  for (const GlobalUses::Access &A : Uses.Again)
+    R.Again.push_back(record(A));
+  return S;
+}
+
+Solver::Solver(std::vector<ModuleSummary> Ms, const SolverOptions &Opts)
+    : Modules(std::move(Ms)), P(std::make_unique<Program>(Modules, Opts)) {
+  P->solve();
+  if (P->Main != NoFn)
+    Main = P->Fns[P->Main].Key;
+  HasThreads = P->HasThreads;
+}
+
+Solver::~Solver() = default;
+
+std::vector<SolvedGlobal> Solver::solveGlobals() const {
+  std::vector<SolvedGlobal> Out;
+  Out.reserve(P->Globals.size());
+  for (const GlobalEntry &G : P->Globals)
+    Out.push_back(P->solveGlobal(G));
+  return Out;
+}
+
+std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
+                                                StringRef Name) const {
+  const GlobalEntry *G = P->resolveGlobal(Module, Name);
+  if (!G)
+    return std::nullopt;
+  return P->solveGlobal(*G);
+}
+
+std::optional<std::vector<ModuleCallSite>>
+Solver::callsReaching(unsigned Module, StringRef Name) const {
+  FnId F = P->resolveFn(Module, Name);
+  if (!P->allCallsSeen(F))
+    return std::nullopt;
+  std::vector<ModuleCallSite> Out;
+  for (const CallSite *CS : P->callersOf(F)) {
+    const FuncEntry &Caller = P->Fns[CS->Caller];
+    Out.push_back({Caller.Module, Caller.F->Name,
+                   int(CS->Site - Caller.F->Calls.data())});
+  }
+  return Out;
+}
+
+std::optional<std::vector<ModuleFunction>>
+Solver::indirectTargets(unsigned Module, StringRef Function, int Site) const {
+  const CallSite *CS = P->callSiteAt(P->resolveFn(Module, Function), Site);
+  if (!CS || !P->targetsSeen(*CS))
+    return std::nullopt;
+  std::vector<ModuleFunction> Out;
+  for (FnId T : CS->Targets)
+    Out.push_back({P->Fns[T].Module, P->fn(T).Name});
+  return Out;
+}
+
+std::optional<unsigned> Solver::definingModule(unsigned Module,
+                                               StringRef Name) const {
+  FnId F = P->resolveFn(Module, Name);
+  if (F == NoFn)
+    return std::nullopt;
+  return P->Fns[F].Module;
+}
+
+std::vector<std::string> Solver::threadEntries() const {
+  std::vector<std::string> Out;
+  for (FnId F : P->ThreadEntryList)
+    Out.push_back(P->fn(F).Name);
+  return Out;
+}
+
+std::vector<std::string> Solver::startUpFunctions() const {
+  std::vector<std::string> Out;
+  for (FnId F : P->StartUpOnly.members())
+    Out.push_back(P->fn(F).Name);
+  llvm::sort(Out);
+  return Out;
+}
+
+const char *Solver::describe(unsigned Module, StringRef Name) const {
+  return P->describe(P->resolveFn(Module, Name));
+}
+
+void Solver::print(raw_ostream &OS) const {
+  OS << "threads: " << (HasThreads ? "yes" : "no") << "\n";
+  std::vector<FnId> All(P->Fns.size());
+  std::iota(All.begin(), All.end(), 0);
+  llvm::sort(All, [&](FnId A, FnId B) {
+    return std::tie(P->Fns[A].F->Name, P->Fns[A].Key) <
+           std::tie(P->Fns[B].F->Name, P->Fns[B].Key);
+  });
+  for (FnId F : All)
+    OS << "function " << P->fn(F).Name << ": " << P->describe(F) << "\n";
+}
