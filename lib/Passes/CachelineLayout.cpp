@@ -250,6 +250,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       std::make_unique<Solver>(std::move(Summaries.Modules), SolverOpts);
   Result.Symbols = std::move(Summaries.Symbols);
 
+  Result.Globals.reserve(M.global_size());
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
       continue; // Intrinsic globals: llvm.used, llvm.global_ctors, ...
