@@ -22,8 +22,11 @@
 //  * every access to each global, through calls into any module, with that
 //    context: Policy's GlobalRecord.
 //
-// Functions and globals are keyed by name; internal ones by module and
-// name, since two modules may each have a static `counter`.
+// Callers name functions and globals by module and name, since two
+// modules may each have a static `counter`; inside, each is an index into
+// the solver's tables, its sets bit vectors over them, and the stages
+// (index, address uses, call graph, phases, rates, accesses) trace what
+// they find under -debug-only=cacheline-solver.
 //
 //===----------------------------------------------------------------------===//
 
