@@ -45,6 +45,7 @@
 #ifndef CACHELINE_LAYOUT_ONCEREGIONS_H
 #define CACHELINE_LAYOUT_ONCEREGIONS_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/PassManager.h"
@@ -54,6 +55,7 @@
 
 namespace llvm {
 class BasicBlock;
+class Instruction;
 class Module;
 } // namespace llvm
 
@@ -61,8 +63,15 @@ namespace cacheline {
 
 class OnceRegions {
 public:
+  /// \p Writes: the instructions of \p M that isWrite() accepts, in order.
   /// Dominator trees come from \p FAM.
-  OnceRegions(llvm::Module &M, llvm::FunctionAnalysisManager &FAM);
+  OnceRegions(llvm::Module &M, llvm::ArrayRef<const llvm::Instruction *> Writes,
+              llvm::FunctionAnalysisManager &FAM);
+
+  /// The instructions that may write a flag: stores, atomic
+  /// read-modify-writes and memory intrinsics. The caller finds them, in a
+  /// walk over the module it makes anyway.
+  static bool isWrite(const llvm::Instruction &I);
 
   /// The init flag \p BB runs behind ("sqlite3Config+212"), or null when
   /// \p BB is in no once region.

@@ -9,11 +9,13 @@
 #include "cacheline/SummaryEncoding.h"
 #include "cacheline/JSONFile.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/LEB128.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace llvm;
 using namespace cacheline;
@@ -113,7 +115,7 @@ public:
       encodeULEB128(S.size(), OS);
       OS << S;
     }
-    OS << Stream;
+    OS.write(reinterpret_cast<const char *>(Stream.data()), Stream.size());
     OS.flush();
     return Out;
   }
@@ -121,28 +123,21 @@ public:
 private:
   void put(uint64_t V) {
     uint8_t Bytes[16];
-    Stream.append(reinterpret_cast<const char *>(Bytes),
-                  encodeULEB128(V, Bytes));
+    Stream.append(Bytes, Bytes + encodeULEB128(V, Bytes));
   }
   void put(int64_t V) {
     uint8_t Bytes[16];
-    Stream.append(reinterpret_cast<const char *>(Bytes),
-                  encodeSLEB128(V, Bytes));
+    Stream.append(Bytes, Bytes + encodeSLEB128(V, Bytes));
   }
   void put(int V) { put(int64_t(V)); }
   void put(unsigned V) { put(uint64_t(V)); }
   void put(bool V) { put(uint64_t(V)); }
   void put(double V) {
-    char Bytes[sizeof(double)];
+    uint8_t Bytes[sizeof(double)];
     std::memcpy(Bytes, &V, sizeof(double));
-    Stream.append(Bytes, sizeof(double));
+    Stream.append(Bytes, Bytes + sizeof(double));
   }
-  void put(std::string &S) {
-    auto [It, New] = Index.try_emplace(S, Strings.size());
-    if (New)
-      Strings.push_back(It->getKey());
-    put(uint64_t(It->second));
-  }
+  void put(std::string &S) { put(uint64_t(indexOf(S))); }
   template <typename E> std::enable_if_t<std::is_enum_v<E>> put(E V) {
     put(uint64_t(V));
   }
@@ -178,9 +173,34 @@ private:
     mapFields(*this, Record);
   }
 
-  std::string Stream;
+  /// \p S's index in the table. Most strings are empty (a position's
+  /// callee and flag) or the last one asked for (one function's name,
+  /// position after position): those need no lookup.
+  unsigned indexOf(StringRef S) {
+    if (S.empty()) {
+      if (!EmptyIndex)
+        EmptyIndex = lookup(S);
+      return *EmptyIndex;
+    }
+    if (S != Last) {
+      LastIndex = lookup(S);
+      Last = Strings[LastIndex];
+    }
+    return LastIndex;
+  }
+  unsigned lookup(StringRef S) {
+    auto [It, New] = Index.try_emplace(S, Strings.size());
+    if (New)
+      Strings.push_back(It->getKey());
+    return It->second;
+  }
+
+  SmallVector<uint8_t, 0> Stream;
   StringMap<unsigned> Index;
   std::vector<StringRef> Strings;
+  std::optional<unsigned> EmptyIndex;
+  StringRef Last;
+  unsigned LastIndex = 0;
 };
 
 /// Reads fields; the first bad byte stops it (Failed).

@@ -2,6 +2,7 @@
 
 #include "cacheline/OnceRegions.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ConstantFolding.h"
@@ -9,7 +10,6 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -61,10 +61,10 @@ struct Guard {
 
 class FlagFinder {
 public:
-  explicit FlagFinder(Module &M) : DL(M.getDataLayout()) {
-    for (Function &F : M)
-      for (Instruction &I : instructions(F))
-        recordWrite(I);
+  FlagFinder(Module &M, ArrayRef<const Instruction *> Candidates)
+      : DL(M.getDataLayout()) {
+    for (const Instruction *I : Candidates)
+      recordWrite(*I);
     for (auto &[GV, List] : Writes)
       if (!UnknownOffset.contains(GV))
         for (const Write &W : List)
@@ -121,7 +121,9 @@ public:
 
 private:
   const DataLayout &DL;
-  std::map<const GlobalVariable *, SmallVector<Write, 4>> Writes;
+  /// In the order of the first write: the flags' order decides which
+  /// flag names a block several regions hold.
+  MapVector<const GlobalVariable *, SmallVector<Write, 4>> Writes;
   SmallPtrSet<const GlobalVariable *, 8> UnknownOffset;
   std::map<Location, unsigned> FlagIndex;
   /// Every location addCandidate was asked about: each store to it asks.
@@ -270,8 +272,13 @@ std::string flagName(const Flag &F) {
 
 } // namespace
 
-OnceRegions::OnceRegions(Module &M, FunctionAnalysisManager &FAM) {
-  FlagFinder Finder(M);
+bool OnceRegions::isWrite(const Instruction &I) {
+  return isa<StoreInst, AtomicRMWInst, AtomicCmpXchgInst, AnyMemIntrinsic>(I);
+}
+
+OnceRegions::OnceRegions(Module &M, ArrayRef<const Instruction *> Writes,
+                         FunctionAnalysisManager &FAM) {
+  FlagFinder Finder(M, Writes);
   if (Finder.Flags.empty())
     return;
 

@@ -17,6 +17,7 @@
 #include "cacheline/PointerUseWalker.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
@@ -29,7 +30,6 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalAlias.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -82,45 +82,83 @@ constexpr unsigned MaxOnceRegionTrips = 65536;
 /// instructions.
 class Positions {
 public:
-  Positions(Module &M, FunctionAnalysisManager &FAM) : FAM(FAM), Once(M, FAM) {}
+  Positions(Module &M, FunctionAnalysisManager &FAM) : FAM(FAM) {
+    // One walk over the module's instructions, which are many and far
+    // apart in memory: what each function's summary needs of them, and the
+    // writes once regions are made of.
+    std::vector<const Instruction *> Writes;
+    for (const Function &F : M)
+      if (!F.isDeclaration())
+        scan(F, Writes);
+    Once.emplace(M, Writes, FAM);
+  }
 
+  /// A call FunctionSummary::Calls lists: its block and its index there.
+  struct CallPlace {
+    const CallBase *Call;
+    int Block;
+    int Index;
+  };
+
+  /// What the instructions of a block share: a Position but for its
+  /// Function, Block, Index and Callee.
+  struct BlockPlace {
+    bool Known = false;
+    int Loop = -1;
+    double Frequency = 1.0;
+    double LoopFrequency = 1.0;
+    std::optional<uint64_t> ProfileCount;
+    const std::string *OnceFlag = nullptr;
+  };
+
+  /// What scan() finds of a function, and what is computed when first
+  /// asked for.
   struct FunctionInfo {
-    std::string Name;
+    StringRef Name;
+    bool HasEntryCount = false;
+    unsigned NumBlocks = 0;
     DenseMap<const BasicBlock *, unsigned> Block;
-    DenseMap<const Loop *, int> LoopId;
-    /// Each call's index in FunctionSummary::Calls.
+    /// FunctionSummary::Calls, in order, and each call's index there.
+    std::vector<CallPlace> Calls;
     DenseMap<const CallBase *, int> CallSite;
+    /// FunctionSummary::Successors, until functionSummary() takes them.
+    std::vector<std::vector<int>> Successors;
     LoopInfo *Loops = nullptr;
-    /// Computed when first asked for: none in a function of one block.
+    DenseMap<const Loop *, int> LoopId;
+    /// None in a function of one block.
     BlockFrequencyInfo *BFI = nullptr;
     double EntryFrequency = 0;
     /// maxIterations() of the loops asked about.
     DenseMap<const Loop *, uint64_t> Iterations;
+    /// exitsOnCountedCompare() of the loops asked about.
+    DenseMap<const Loop *, bool> CountedCompare;
+    /// blockPlace() of each block, by number.
+    std::vector<BlockPlace> Places;
   };
 
-  /// The returned reference stays valid while others are added: callers
-  /// hold one across walks that ask for other functions.
-  FunctionInfo &info(const Function &CF) {
-    auto [It, New] = Infos.try_emplace(&CF);
-    if (!New)
-      return *It->second;
-    It->second = std::make_unique<FunctionInfo>();
-    Function &F = const_cast<Function &>(CF);
-    FunctionInfo &FI = *It->second;
-    FI.Name = F.getName().str();
-    unsigned B = 0;
-    int Call = 0;
-    for (const BasicBlock &BB : F) {
-      FI.Block[&BB] = B++;
-      for (const Instruction &Inst : BB)
-        if (isCallSite(Inst))
-          FI.CallSite[cast<CallBase>(&Inst)] = Call++;
+  /// \p F's blocks, calls and loops. The returned reference stays valid
+  /// while others are added: callers hold one across walks that ask for
+  /// other functions.
+  FunctionInfo &info(const Function &F) {
+    std::unique_ptr<FunctionInfo> &Info = Infos[&F];
+    if (!Info) { // A declaration: no blocks.
+      Info = std::make_unique<FunctionInfo>();
+      Info->Name = F.getName();
     }
-    FI.Loops = &FAM.getResult<LoopAnalysis>(F);
-    int Id = 0;
-    for (const Loop *L : FI.Loops->getLoopsInPreorder())
-      FI.LoopId[L] = Id++;
+    FunctionInfo &FI = *Info;
+    if (!FI.Loops) {
+      FI.Loops = &FAM.getResult<LoopAnalysis>(const_cast<Function &>(F));
+      SmallVector<Loop *, 4> Preorder = FI.Loops->getLoopsInPreorder();
+      FI.LoopId.reserve(Preorder.size());
+      for (auto [Id, L] : enumerate(Preorder))
+        FI.LoopId[L] = Id;
+    }
     return FI;
+  }
+
+  /// \p CB's index in its function's FunctionSummary::Calls.
+  int callSiteIndex(const CallBase &CB) {
+    return Infos.find(CB.getFunction())->second->CallSite.lookup(&CB);
   }
 
   LoopInfo &loops(const Function &F) { return *info(F).Loops; }
@@ -149,7 +187,7 @@ public:
     // dispatch loop has hundreds of exits): ask only about loops that
     // look counted.
     for (const Loop *P = &L; P; P = P->getParentLoop())
-      if (!exitsOnCountedCompare(*P))
+      if (!exitsOnCountedCompare(FI, *P))
         return 0;
     ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
     uint64_t N = 1;
@@ -163,8 +201,12 @@ public:
   }
 
   /// Some exit of \p L compares an induction variable of its header (or
-  /// the variable stepped) with a constant: `i != 256`.
-  static bool exitsOnCountedCompare(const Loop &L) {
+  /// the variable stepped) with a constant: `i != 256`. Once per loop: each
+  /// loop inside asks about it again.
+  static bool exitsOnCountedCompare(FunctionInfo &FI, const Loop &L) {
+    auto [It, New] = FI.CountedCompare.try_emplace(&L, false);
+    if (!New)
+      return It->second;
     auto IsInduction = [&](const Value *V) {
       if (const auto *BO = dyn_cast<BinaryOperator>(V))
         V = isa<Constant>(BO->getOperand(1)) ? BO->getOperand(0) : nullptr;
@@ -173,14 +215,14 @@ public:
     };
     SmallVector<BasicBlock *, 8> Exiting;
     L.getExitingBlocks(Exiting);
-    return any_of(Exiting, [&](const BasicBlock *BB) {
-      const auto *BI = dyn_cast<BranchInst>(BB->getTerminator());
-      const auto *Cmp =
-          BI && BI->isConditional() ? dyn_cast<ICmpInst>(BI->getCondition())
-                                    : nullptr;
-      return Cmp && isa<Constant>(Cmp->getOperand(1)) &&
-             IsInduction(Cmp->getOperand(0));
-    });
+    return It->second = any_of(Exiting, [&](const BasicBlock *BB) {
+             const auto *BI = dyn_cast<BranchInst>(BB->getTerminator());
+             const auto *Cmp = BI && BI->isConditional()
+                                   ? dyn_cast<ICmpInst>(BI->getCondition())
+                                   : nullptr;
+             return Cmp && isa<Constant>(Cmp->getOperand(1)) &&
+                    IsInduction(Cmp->getOperand(0));
+           });
   }
 
   /// The counted loops among those loopId() was asked about in \p F.
@@ -200,9 +242,9 @@ public:
   /// of its innermost loop.
   std::pair<double, double> frequencies(const BasicBlock &BB) {
     const Function &F = *BB.getParent();
-    if (F.size() == 1)
-      return {1.0, 1.0};
     FunctionInfo &FI = info(F);
+    if (FI.NumBlocks == 1)
+      return {1.0, 1.0};
     BlockFrequencyInfo &BFI = blockFrequencies(F, FI);
     double Block = double(BFI.getBlockFreq(&BB).getFrequency());
     double Header = Block;
@@ -211,40 +253,118 @@ public:
     return {Block / FI.EntryFrequency, Header > 0 ? Block / Header : 1.0};
   }
 
-  /// What the instructions of \p BB share, computed once per block: the
-  /// walks record every access, many in the same blocks.
-  const Position &blockPosition(const BasicBlock &BB) {
-    auto [It, New] = BlockPositions.try_emplace(&BB);
-    Position &P = It->second;
-    if (!New)
+  /// The place of block number \p Block of \p FI, computed once per
+  /// block: the walks record every access, many in the same blocks.
+  const BlockPlace &blockPlace(FunctionInfo &FI, const BasicBlock &BB,
+                               unsigned Block) {
+    if (FI.Places.empty())
+      FI.Places.resize(FI.NumBlocks);
+    BlockPlace &P = FI.Places[Block];
+    if (P.Known)
       return P;
-    const Function &F = *BB.getParent();
-    FunctionInfo &FI = info(F);
-    P.Function = FI.Name;
-    P.Block = FI.Block.lookup(&BB);
+    P.Known = true;
     P.Loop = loopId(BB);
     std::tie(P.Frequency, P.LoopFrequency) = frequencies(BB);
-    if (F.getEntryCount())
-      P.ProfileCount = blockFrequencies(F, FI).getBlockProfileCount(&BB);
-    if (const std::string *Flag = onceFlag(BB))
-      P.OnceFlag = *Flag;
+    if (FI.HasEntryCount)
+      P.ProfileCount =
+          blockFrequencies(*BB.getParent(), FI).getBlockProfileCount(&BB);
+    P.OnceFlag = onceFlag(BB);
     return P;
   }
 
-  /// Where \p I is: the position of its block, with its index and callee.
+  /// Where \p I is: the place of its block, with its index and callee.
   Position at(const Instruction &I) {
     const BasicBlock &BB = *I.getParent();
-    Position P = blockPosition(BB);
+    FunctionInfo &FI = info(*BB.getParent());
+    Position P;
+    P.Block = FI.Block.lookup(&BB);
+    const BlockPlace &B = blockPlace(FI, BB, P.Block);
+    P.Function = FI.Name.str();
     P.Index = std::distance(BB.begin(), I.getIterator());
+    P.Loop = B.Loop;
+    P.Frequency = B.Frequency;
+    P.LoopFrequency = B.LoopFrequency;
+    P.ProfileCount = B.ProfileCount;
     if (const auto *CB = dyn_cast<CallBase>(&I))
       if (const Function *Callee = CB->getCalledFunction())
         P.Callee = Callee->getName().str();
+    if (B.OnceFlag)
+      P.OnceFlag = *B.OnceFlag;
     return P;
+  }
+
+  /// cacheline::onlyCalledDirectly(), once per function: each call of it
+  /// asks.
+  bool onlyCalledDirectly(const Function &F) {
+    auto [It, New] = OnlyCalledDirectly.try_emplace(&F);
+    if (New)
+      It->second = cacheline::onlyCalledDirectly(F);
+    return It->second;
+  }
+
+  /// \p T printed: many calls share a function type.
+  std::string typeName(const Type *T) {
+    auto [It, New] = TypeNames.try_emplace(T);
+    if (New)
+      It->second = typeString(T);
+    return It->second;
   }
 
   FunctionAnalysisManager &FAM;
 
 private:
+  /// Numbers \p F's blocks and finds its calls and successors; adds its
+  /// OnceRegions::isWrite() instructions to \p Writes.
+  void scan(const Function &F, std::vector<const Instruction *> &Writes) {
+    std::unique_ptr<FunctionInfo> &Info = Infos[&F];
+    Info = std::make_unique<FunctionInfo>();
+    FunctionInfo &FI = *Info;
+    FI.Name = F.getName();
+    FI.HasEntryCount = F.getEntryCount().has_value();
+    SmallVector<const BasicBlock *, 32> Blocks;
+    // The successors of each block in turn: Targets[TargetsEnd[B - 1] ...
+    // TargetsEnd[B]) are block B's.
+    SmallVector<const BasicBlock *, 64> Targets;
+    SmallVector<unsigned, 32> TargetsEnd;
+    for (const BasicBlock &BB : F) {
+      int Index = 0;
+      for (const Instruction &I : BB) {
+        if (isCallSite(I))
+          FI.Calls.push_back({cast<CallBase>(&I), int(Blocks.size()), Index});
+        else if (OnceRegions::isWrite(I))
+          Writes.push_back(&I);
+        ++Index;
+      }
+      Blocks.push_back(&BB);
+      append_range(Targets, successors(&BB));
+      TargetsEnd.push_back(Targets.size());
+    }
+    // Maps sized once: most functions are small, and a map grown from
+    // empty starts at 64 buckets.
+    FI.NumBlocks = Blocks.size();
+    FI.Block.reserve(Blocks.size());
+    for (auto [B, BB] : enumerate(Blocks))
+      FI.Block[BB] = B;
+    FI.CallSite.reserve(FI.Calls.size());
+    for (auto [Site, Place] : enumerate(FI.Calls))
+      FI.CallSite[Place.Call] = Site;
+    FI.Successors.resize(Blocks.size());
+    unsigned Begin = 0;
+    for (auto [B, Successors] : enumerate(FI.Successors)) {
+      auto Numbers = map_range(
+          ArrayRef(Targets).slice(Begin, TargetsEnd[B] - Begin),
+          [&](const BasicBlock *Succ) { return int(FI.Block.lookup(Succ)); });
+      Successors.assign(Numbers.begin(), Numbers.end());
+      Begin = TargetsEnd[B];
+    }
+    // The analyses every summary of such a function asks for, while its
+    // instructions are still in the cache: its loops, and the frequencies
+    // of its calls' blocks.
+    info(F);
+    if (FI.NumBlocks > 1 && !FI.Calls.empty())
+      blockFrequencies(F, FI);
+  }
+
   BlockFrequencyInfo &blockFrequencies(const Function &F, FunctionInfo &FI) {
     if (!FI.BFI) {
       FI.BFI = &FAM.getResult<BlockFrequencyAnalysis>(const_cast<Function &>(F));
@@ -261,8 +381,8 @@ private:
   /// while a once region does, and a loop in it repeats its writes unless
   /// it is a table fill.
   const std::string *onceFlag(const BasicBlock &BB) {
-    const std::string *Flag = Once.flagOf(BB);
-    if (!Flag || Once.isLatch(BB))
+    const std::string *Flag = Once->flagOf(BB);
+    if (!Flag || Once->isLatch(BB))
       return Flag;
     Function &F = const_cast<Function &>(*BB.getParent());
     const Loop *L = loops(F).getLoopFor(&BB);
@@ -272,9 +392,10 @@ private:
     return Iterations && Iterations <= MaxOnceRegionTrips ? Flag : nullptr;
   }
 
-  OnceRegions Once;
+  std::optional<OnceRegions> Once;
   DenseMap<const Function *, std::unique_ptr<FunctionInfo>> Infos;
-  DenseMap<const BasicBlock *, Position> BlockPositions;
+  DenseMap<const Type *, std::string> TypeNames;
+  DenseMap<const Function *, bool> OnlyCalledDirectly;
 };
 
 /// A constant table of the module's own that is only loaded from, such as
@@ -326,7 +447,8 @@ public:
 
   void walk(const Value *From) {
     Root = From;
-    Ranges.clear(); // Relative to the previous root.
+    RangeIndex.clear(); // Relative to the previous root.
+    Ranges.clear();
     PointerUseWalker::walk(From);
     // Where each access falls, once every value derived from the root is
     // known: a phi's inputs that are not (null, fresh memory) point
@@ -442,11 +564,13 @@ private:
   std::optional<ByteRange> rangeOf(const Value *V) {
     // A cycle (a pointer stepped in a loop) finds itself in progress:
     // unknown.
-    auto [It, New] = Ranges.try_emplace(V);
+    auto [It, New] = RangeIndex.try_emplace(V, Ranges.size());
     if (!New)
-      return It->second;
+      return Ranges[It->second];
+    unsigned I = Ranges.size();
+    Ranges.emplace_back();
     std::optional<ByteRange> R = computeRange(V);
-    Ranges[V] = R;
+    Ranges[I] = R;
     return R;
   }
 
@@ -538,7 +662,9 @@ private:
   Positions &Pos;
   const DataLayout &DL;
   const Value *Root = nullptr;
-  DenseMap<const Value *, std::optional<ByteRange>> Ranges;
+  /// rangeOf() of the values asked about, by index in Ranges.
+  DenseMap<const Value *, unsigned> RangeIndex;
+  std::vector<std::optional<ByteRange>> Ranges;
 };
 
 void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
@@ -585,7 +711,7 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
   // fallback recorded here.
   PointerCall Call;
   Call.Arg = ArgNo;
-  Call.CallType = typeString(CB.getFunctionType());
+  Call.CallType = Pos.typeName(CB.getFunctionType());
   Call.At = Pos.at(CB);
   Call.Fallback = ByAttributes;
   uint64_t OneObject = 0;
@@ -606,7 +732,7 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
       Call.Callback = addressUseOf(CallbackKind::None, false);
     }
   } else {
-    Call.Site = Pos.info(*CB.getFunction()).CallSite.lookup(&CB);
+    Call.Site = Pos.callSiteIndex(CB);
     Receiver = "an indirect call";
   }
   if (Call.Fallback == CallEffect::Escape)
@@ -649,7 +775,7 @@ void SummaryWalker::visitConstant(const Constant &C) {
 }
 
 void collectInitializerOwners(const Constant *C,
-                              SmallPtrSetImpl<const GlobalVariable *> &Out,
+                              SmallSetVector<const GlobalVariable *, 4> &Out,
                               SmallPtrSetImpl<const Constant *> &Seen) {
   if (!Seen.insert(C).second)
     return;
@@ -662,9 +788,10 @@ void collectInitializerOwners(const Constant *C,
 }
 
 /// The globals whose initializer holds \p C (\p C itself if a global uses
-/// it directly), through constant expressions and aggregates.
-SmallPtrSet<const GlobalVariable *, 4> initializerOwners(const Constant &C) {
-  SmallPtrSet<const GlobalVariable *, 4> Owners;
+/// it directly), through constant expressions and aggregates; in the order
+/// of the uses, so that summaries are the same from run to run.
+SmallSetVector<const GlobalVariable *, 4> initializerOwners(const Constant &C) {
+  SmallSetVector<const GlobalVariable *, 4> Owners;
   SmallPtrSet<const Constant *, 8> Seen;
   if (const auto *GV = dyn_cast<GlobalVariable>(&C))
     Owners.insert(GV);
@@ -773,7 +900,7 @@ void addressFacts(const Function &F, Positions &Pos, InitializerFields &Fields,
       if (!Callee) {
         AddressUseSummary *A = Add(AddressUse::PassedToIndirectCall);
         A->Caller = CB->getFunction()->getName().str();
-        A->Site = Pos.info(*CB->getFunction()).CallSite.lookup(CB);
+        A->Site = Pos.callSiteIndex(*CB);
         continue;
       }
       std::optional<KnownFunction> Known = lookupKnownFunction(*Callee);
@@ -899,45 +1026,42 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   const DataLayout &DL = F.getParent()->getDataLayout();
   FunctionSummary S;
   S.Name = F.getName().str();
-  S.Type = typeString(F.getFunctionType());
+  S.Type = Pos.typeName(F.getFunctionType());
   S.Local = F.hasLocalLinkage();
   S.Interposable = F.isInterposable();
   S.ThreadTrampoline = isLibraryThreadTrampoline(F.getName());
   S.OnceBody = isCallOnceBody(F.getName());
   S.NumArgs = F.arg_size();
   Positions::FunctionInfo &FI = Pos.info(F);
-  LoopInfo &LI = Pos.loops(F);
+  ArrayRef<Positions::CallPlace> Calls = FI.Calls;
+  LoopInfo &LI = *FI.Loops;
   // The CFG of code that may start threads (by its calls), for start-up,
   // which runs into main and the functions only start-up calls up to their
   // first thread creation; and of code with loops, for its loop phases.
-  bool KeepCFG = IsMain || any_of(instructions(F), isCallSite);
-  std::vector<std::vector<int>> Successors;
-  std::vector<bool> InLoop;
-  for (BasicBlock &BB : F) {
-    InLoop.push_back(LI.getLoopFor(&BB));
-    if (!KeepCFG && LI.empty())
-      continue;
-    Successors.emplace_back();
-    for (const BasicBlock *SB : successors(&BB))
-      Successors.back().push_back(FI.Block.lookup(SB));
-  }
-  markLoopPhases(Successors, InLoop, S);
+  bool KeepCFG = IsMain || !Calls.empty();
+  std::vector<bool> InLoop(FI.NumBlocks);
+  for (const Loop *L : LI)
+    for (const BasicBlock *BB : L->blocks())
+      InLoop[FI.Block.lookup(BB)] = true;
+  markLoopPhases(FI.Successors, InLoop, S);
   if (KeepCFG)
-    S.Successors = std::move(Successors);
+    S.Successors = std::move(FI.Successors);
+  FI.Successors = {};
   DominatorTree &DT = Pos.FAM.getResult<DominatorTreeAnalysis>(F);
-  for (Instruction &I : instructions(F)) {
-    if (!isCallSite(I))
-      continue;
-    auto *CB = cast<CallBase>(&I);
+  S.Calls.reserve(Calls.size());
+  for (const Positions::CallPlace &Place : Calls) {
+    auto *CB = const_cast<CallBase *>(Place.Call);
     CallSiteSummary Site;
-    const Position &At = Pos.blockPosition(*CB->getParent());
-    Site.Block = At.Block;
-    Site.Index = std::distance(CB->getParent()->begin(), CB->getIterator());
+    const Positions::BlockPlace &At =
+        Pos.blockPlace(FI, *CB->getParent(), Place.Block);
+    Site.Block = Place.Block;
+    Site.Index = Place.Index;
     Site.Loop = At.Loop;
     Site.NoReturn = CB->doesNotReturn();
     Site.Frequency = At.Frequency;
     Site.LoopFrequency = At.LoopFrequency;
-    Site.OnceFlag = At.OnceFlag;
+    if (At.OnceFlag)
+      Site.OnceFlag = *At.OnceFlag;
     // A blocking call makes its own loop a waiting loop, and every
     // enclosing loop whose latches it dominates (sleep_for inlines as a
     // loop retrying nanosleep); an inner loop that waits only sometimes
@@ -956,7 +1080,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       Site.Kind = CallKind::InlineAsm; // No calls hidden in it are followed.
     } else if (!Callee) {
       Site.Kind = CallKind::Indirect;
-      Site.CallType = typeString(CB->getFunctionType());
+      Site.CallType = Pos.typeName(CB->getFunctionType());
       Site.LoadedFrom = loadedFrom(CB->getCalledOperand());
       Site.ChosenCallees = chosenCallees(CB->getCalledOperand());
       Site.Field = calleeField(CB->getCalledOperand());
@@ -999,19 +1123,18 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   // may return a global's address without the walk seeing the call: a
   // function of another module, an indirect call, an internal function
   // whose address is taken.
-  for (Instruction &I : instructions(F)) {
-    if (!isCallSite(I) || !I.getType()->isPtrOrPtrVectorTy() || I.use_empty())
-      continue;
-    auto &CB = cast<CallBase>(I);
-    if (CB.isInlineAsm())
+  for (auto [Site, Place] : enumerate(Calls)) {
+    const CallBase &CB = *Place.Call;
+    if (!CB.getType()->isPtrOrPtrVectorTy() || CB.use_empty() ||
+        CB.isInlineAsm())
       continue;
     if (const Function *Callee = calledFunction(CB))
-      if ((Callee->hasLocalLinkage() && onlyCalledDirectly(*Callee)) ||
+      if ((Callee->hasLocalLinkage() && Pos.onlyCalledDirectly(*Callee)) ||
           lookupKnownFunction(*Callee))
         continue;
     SummaryWalker W(Pos, DL);
     W.walk(&CB);
-    S.CallResults.push_back({FI.CallSite.lookup(&CB), std::move(W.Uses)});
+    S.CallResults.push_back({int(Site), std::move(W.Uses)});
   }
   // Accesses through each pointer parameter, for calls from other modules.
   for (Argument &A : F.args()) {
@@ -1176,6 +1299,7 @@ ModuleSummary cacheline::summarizeModule(Module &M,
   // One slot tracker for every initializer printed: each print would
   // otherwise number the module again.
   ModuleSlotTracker Slots(&M, /*ShouldInitializeAllMetadata=*/false);
+  S.Globals.reserve(M.global_size());
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
       continue;
@@ -1185,6 +1309,7 @@ ModuleSummary cacheline::summarizeModule(Module &M,
       S.Globals.back().Fingerprint = definitionFingerprint(GV, &Slots);
   }
   InitializerFields Fields;
+  S.Functions.reserve(M.size());
   for (Function &F : M) {
     if (F.isIntrinsic())
       continue;
