@@ -51,10 +51,12 @@ llvm::Expected<MergeStats> mergeFacts(llvm::ArrayRef<std::string> Inputs,
 /// The whole program \p Inputs describe (as mergeFacts reads them), solved
 /// and classified, printed as print<cacheline-layout> prints a module: one
 /// line per global ("global NAME [(TU)]: CLASS: REASON"), whether threads
-/// run, and each function's role. Solver and policy tests run on
-/// hand-written facts this way, with no IR.
+/// run, and each function's role; with \p Stages, what each of the
+/// solver's stages found first (Solver::printStages). Solver and policy
+/// tests run on hand-written facts this way, with no IR.
 llvm::Error printSolved(llvm::ArrayRef<std::string> Inputs,
-                        llvm::raw_ostream &OS, const PolicyOptions &Opts);
+                        llvm::raw_ostream &OS, const PolicyOptions &Opts,
+                        bool Stages = false);
 
 } // namespace cacheline
 

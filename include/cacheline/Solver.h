@@ -25,8 +25,9 @@
 // Callers name functions and globals by module and name, since two
 // modules may each have a static `counter`; inside, each is an index into
 // the solver's tables, its sets bit vectors over them, and the stages
-// (index, address uses, call graph, phases, rates, accesses) trace what
-// they find under -debug-only=cacheline-solver.
+// (address uses, call graph, functions that never run, phases, hot code
+// and its rates) print what they find (printStages(): cacheline-facts
+// solve --stages; -debug-only=cacheline-solver as each stage ends).
 //
 //===----------------------------------------------------------------------===//
 
@@ -149,6 +150,10 @@ public:
   const char *describe(unsigned Module, llvm::StringRef Name) const;
   /// One line per function: its role.
   void print(llvm::raw_ostream &OS) const;
+  /// What each stage found: the functions' address uses, the call graph,
+  /// the functions that never run and what calls may do, the phases, the
+  /// hot functions with their rates and drivers.
+  void printStages(llvm::raw_ostream &OS) const;
 
 private:
   struct Program;

@@ -199,11 +199,13 @@ Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
 }
 
 Error cacheline::printSolved(ArrayRef<std::string> Inputs, raw_ostream &OS,
-                             const PolicyOptions &Opts) {
+                             const PolicyOptions &Opts, bool Stages) {
   Expected<std::vector<ModuleSummary>> Modules = readSummaries(Inputs);
   if (!Modules)
     return Modules.takeError();
   Solver Program(std::move(*Modules), beforeLink(Opts));
+  if (Stages)
+    Program.printStages(OS);
   for (const SolvedGlobal &G : Program.solveGlobals()) {
     Decision D = decide(G.Record, Program.hasThreads(), Opts);
     OS << "global " << G.Name;

@@ -7,7 +7,9 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -446,6 +448,16 @@ struct Solver::Program {
   LoopKind loopKind(FnId F, int Loop) const;
   const char *describe(FnId F) const;
 
+  /// What solve()'s stages found, each after the stages it reads.
+  enum class Stage { AddressUses, CallGraph, NeverRuns, Phases, Hot };
+  void printStage(Stage S, raw_ostream &OS) const;
+  /// \p F as a stage prints it: its name, and its module's source file
+  /// when internal.
+  std::string label(FnId F) const;
+  /// "  What: f, g (t.c)", the members sorted by label, or nothing when
+  /// \p Set is empty.
+  void printSet(raw_ostream &OS, StringRef What, const FnSet &Set) const;
+
   /// Some call of the program or of code it cannot see may reach \p F
   /// through its address.
   bool calledIndirectly(FnId F) const {
@@ -578,7 +590,7 @@ void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
 
 void Solver::Program::solve() {
   // Each stage reads what the ones before it found (-debug-only=DEBUG_TYPE
-  // traces the sets each leaves).
+  // prints what each leaves, as cacheline-facts solve --stages does).
   index();
   LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Modules.size() << " summaries, "
                     << Fns.size() << " functions, " << Globals.size()
@@ -586,35 +598,129 @@ void Solver::Program::solve() {
   scanFunctionAddresses();
   collectCallSites();
   resolveIndirectArguments();
-  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": address uses: " << ThreadEntryList.size()
-                    << " thread entries, " << Escaped.count()
-                    << " escaped, " << AddressTaken.count()
-                    << " address-taken, " << TimerCallbacks.count()
-                    << " timer callbacks\n");
+  LLVM_DEBUG(printStage(Stage::AddressUses, dbgs()));
+  LLVM_DEBUG(printStage(Stage::CallGraph, dbgs()));
   dropFunctionsThatNeverRun();
   computeTransitiveFlags();
-  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << NeverRuns.count()
-                    << " never run; " << MayStartThreads.count()
-                    << " may start threads\n");
+  LLVM_DEBUG(printStage(Stage::NeverRuns, dbgs()));
   computeStartUpOnly();
   computeOncePerThread();
   computeShutdownOnly();
   computeRunsBounded();
-  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": phases: " << StartUpOnly.count()
-                    << " start-up, " << OncePerThread.count()
-                    << " once per thread, " << ShutdownOnly.count()
-                    << " shutdown, " << RunsBounded.count()
-                    << " bounded; main split at its first thread: "
-                    << (Main != NoFn && SplitAtFirstThread.count(Main))
-                    << "\n");
+  LLVM_DEBUG(printStage(Stage::Phases, dbgs()));
   computeHot();
   computeEventPaced();
-  LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Hot.count() << " hot, "
-                    << EventPaced.count() << " event-paced\n");
+  LLVM_DEBUG(printStage(Stage::Hot, dbgs()));
   HasThreads = !ThreadEntries.empty() || !Escaped.empty();
   // A library: any of its external functions may run on any thread.
   if (Main == NoFn)
     HasThreads |= any_of(Fns, [](const FuncEntry &E) { return !E.F->Local; });
+}
+
+/// \p V as printf's %g writes it: 0.25, 16, 1e-05.
+static std::string shortNumber(double V) {
+  std::string S;
+  raw_string_ostream(S) << format("%g", V);
+  return S;
+}
+
+std::string Solver::Program::label(FnId F) const {
+  const FuncEntry &E = Fns[F];
+  if (!E.F->Local)
+    return E.F->Name;
+  return E.F->Name + " (" + Modules[E.Module].Source + ")";
+}
+
+void Solver::Program::printSet(raw_ostream &OS, StringRef What,
+                               const FnSet &Set) const {
+  if (Set.empty())
+    return;
+  std::vector<std::string> Labels;
+  for (FnId F : Set.members())
+    Labels.push_back(label(F));
+  llvm::sort(Labels);
+  OS << "  " << What << ": " << join(Labels, ", ") << "\n";
+}
+
+void Solver::Program::printStage(Stage S, raw_ostream &OS) const {
+  switch (S) {
+  case Stage::AddressUses: {
+    OS << "stage address-uses: what each function's address reaches\n";
+    printSet(OS, "thread entries", ThreadEntries);
+    printSet(OS, "constructors", CtorRoots);
+    printSet(OS, "run once", RunOnceRoots);
+    printSet(OS, "at exit", AtExitRoots);
+    printSet(OS, "timer callbacks", TimerCallbacks);
+    printSet(OS, "address taken", AddressTaken);
+    if (Escaped.empty())
+      return;
+    std::vector<std::string> Labels;
+    for (FnId F : Escaped.members()) {
+      std::string L = label(F);
+      if (double Share = EscapeShare.lookup(F); Share < 1)
+        L += " (share " + shortNumber(Share) + ")";
+      Labels.push_back(std::move(L));
+    }
+    llvm::sort(Labels);
+    OS << "  callbacks of unknown code: " << join(Labels, ", ") << "\n";
+    return;
+  }
+  case Stage::CallGraph: {
+    OS << "stage call-graph: the functions each call may reach\n";
+    std::vector<std::pair<std::string, std::string>> Lines;
+    for (auto [F, Sites] : enumerate(CallSites)) {
+      std::vector<std::string> Targets;
+      for (const CallSite &CS : Sites)
+        for (FnId T : CS.Targets)
+          Targets.push_back(label(T));
+      if (Targets.empty())
+        continue;
+      llvm::sort(Targets);
+      Targets.erase(std::unique(Targets.begin(), Targets.end()),
+                    Targets.end());
+      Lines.emplace_back(label(F), join(Targets, ", "));
+    }
+    llvm::sort(Lines);
+    for (const auto &[Caller, Callees] : Lines)
+      OS << "  " << Caller << " -> " << Callees << "\n";
+    return;
+  }
+  case Stage::NeverRuns:
+    OS << "stage never-runs: what no call reaches, and what calls may do\n";
+    printSet(OS, "never run", NeverRuns);
+    printSet(OS, "may start threads", MayStartThreads);
+    printSet(OS, "may join threads", MayJoinThreads);
+    printSet(OS, "may wait", MayWait);
+    return;
+  case Stage::Phases: {
+    OS << "stage phases: when each function runs\n";
+    printSet(OS, "start-up", StartUpOnly);
+    printSet(OS, "once per thread", OncePerThread);
+    printSet(OS, "shutdown", ShutdownOnly);
+    printSet(OS, "bounded", RunsBounded);
+    FnSet Split;
+    for (const auto &Entry : SplitAtFirstThread)
+      Split.insert(Entry.first);
+    printSet(OS, "split at the first thread", Split);
+    return;
+  }
+  case Stage::Hot: {
+    OS << "stage hot: runs per iteration of the busy loop that drives it\n";
+    std::vector<std::string> Lines;
+    for (FnId F : Hot.members()) {
+      std::string Line = label(F) + ": rate " +
+                         shortNumber(Rate.lookup(F)) + ", ";
+      FnId By = DrivenBy.size() > F ? DrivenBy[F] : NoFn;
+      Line += By == NoFn ? "a root" : "driven by " + label(By);
+      Lines.push_back(std::move(Line));
+    }
+    llvm::sort(Lines);
+    for (const std::string &Line : Lines)
+      OS << "  " << Line << "\n";
+    printSet(OS, "event-paced", EventPaced);
+    return;
+  }
+  }
 }
 
 void Solver::Program::applyRootUse(FnId F, AddressUse Use) {
@@ -1832,6 +1938,13 @@ std::vector<std::string> Solver::startUpFunctions() const {
 
 const char *Solver::describe(unsigned Module, StringRef Name) const {
   return P->describe(P->resolveFn(Module, Name));
+}
+
+void Solver::printStages(raw_ostream &OS) const {
+  using Stage = Program::Stage;
+  for (Stage S : {Stage::AddressUses, Stage::CallGraph, Stage::NeverRuns,
+                  Stage::Phases, Stage::Hot})
+    P->printStage(S, OS);
 }
 
 void Solver::print(raw_ostream &OS) const {

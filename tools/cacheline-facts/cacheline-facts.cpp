@@ -3,7 +3,7 @@
 //   cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N]
 //                         [--rare-write-rate R] [--line-size N]
 //                         [--max-element-padding N]
-//   cacheline-facts solve DIR|OBJECT... [--hot-write-count N]
+//   cacheline-facts solve DIR|OBJECT... [--stages] [--hot-write-count N]
 //                         [--rare-write-rate R]
 //   cacheline-facts profile-merge PROFILE... -o FILE
 //   cacheline-facts profile-compare REPORT PROFILE [--json]
@@ -15,7 +15,8 @@
 // what CACHELINE_LAYOUT_FILE=FILE applies.
 // solve: the same inputs, solved and classified, printed as
 // print<cacheline-layout> prints a module (each global's class and reason,
-// each function's role): the solver and the rules on summaries alone.
+// each function's role): the solver and the rules on summaries alone;
+// --stages prints what each of the solver's stages found first.
 // profile-merge: joins the write profiles of several runs or processes of
 // one instrumented build (CACHELINE_LAYOUT_PROFILE_OUT) into one.
 // profile-compare: the static classes of a report against a write profile.
@@ -45,8 +46,8 @@ using namespace cacheline;
 static constexpr const char *Usage =
     "usage: cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N] "
     "[--rare-write-rate R] [--line-size N] [--max-element-padding N]\n"
-    "       cacheline-facts solve DIR|OBJECT... [--hot-write-count N] "
-    "[--rare-write-rate R]\n"
+    "       cacheline-facts solve DIR|OBJECT... [--stages] "
+    "[--hot-write-count N] [--rare-write-rate R]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
     "       cacheline-facts profile-compare REPORT PROFILE [--json] "
     "[--hot-write-count N]\n";
@@ -76,6 +77,7 @@ struct Arguments {
   /// else by the pass's environment variables.
   Settings Set;
   bool JSON = false;
+  bool Stages = false;
 };
 
 /// The options that are settings of the pass.
@@ -104,8 +106,8 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
     }
     if (!is_contained(Allowed, A))
       return ("unknown option '" + A + "'").str();
-    if (A == "--json") {
-      Parsed.JSON = true;
+    if (A == "--json" || A == "--stages") {
+      (A == "--json" ? Parsed.JSON : Parsed.Stages) = true;
       continue;
     }
     if (I + 1 == Args.size())
@@ -132,7 +134,8 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
 int solveCommand(const Arguments &Args) {
   if (Args.Operands.empty())
     return usage("no facts directory or object");
-  if (Error E = printSolved(Args.Operands, outs(), Args.Set.Policy))
+  if (Error E =
+          printSolved(Args.Operands, outs(), Args.Set.Policy, Args.Stages))
     return failure(std::move(E));
   return 0;
 }
@@ -230,7 +233,9 @@ int main(int argc, char **argv) {
        {"-o", "--hot-write-count", "--rare-write-rate", "--line-size",
         "--max-element-padding"},
        mergeCommand},
-      {"solve", {"--hot-write-count", "--rare-write-rate"}, solveCommand},
+      {"solve",
+       {"--stages", "--hot-write-count", "--rare-write-rate"},
+       solveCommand},
       {"profile-merge", {"-o"}, profileMergeCommand},
       {"profile-compare", {"--json", "--hot-write-count"},
        profileCompareCommand},
