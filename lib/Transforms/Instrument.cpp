@@ -230,8 +230,11 @@ void Instrumenter::emitDescriptor() {
                           : string(G.InPart)}));
   std::vector<Constant *> SiteInits;
   for (const Site &S : Sites) {
-    uint32_t Flags = (isWrite(S.Kind) ? SiteWrites : 0) |
-                     (isSynchronization(S.Kind) ? SiteSynchronizes : 0);
+    uint32_t Flags = 0;
+    if (isWrite(S.Kind))
+      Flags |= SiteWrites;
+    if (isSynchronization(S.Kind))
+      Flags |= SiteSynchronizes;
     SiteInits.push_back(ConstantStruct::get(
         SiteTy, {ConstantInt::get(I32, S.Global), ConstantInt::get(I32, Flags),
                  string(accessKindName(S.Kind)),

@@ -549,16 +549,16 @@ void Summarizer::handOn(const CallSite &CS, unsigned Arg,
   case LibraryEffect::Read:
     At.Callee = T.External;
     Uses.Accesses.push_back(
-        {cacheline::AccessKind::CallRead, std::move(At), std::nullopt});
+        {cacheline::AccessKind::CallRead, std::move(At), std::nullopt, {}});
     return;
   case LibraryEffect::Write:
     At.Callee = T.External;
     Uses.Accesses.push_back(
-        {cacheline::AccessKind::CallWrite, std::move(At), std::nullopt});
+        {cacheline::AccessKind::CallWrite, std::move(At), std::nullopt, {}});
     return;
   case LibraryEffect::Atomic:
     Uses.Accesses.push_back(
-        {cacheline::AccessKind::AtomicRMW, std::move(At), std::nullopt});
+        {cacheline::AccessKind::AtomicRMW, std::move(At), std::nullopt, {}});
     return;
   case LibraryEffect::Unknown:
     break;
@@ -632,7 +632,7 @@ void Summarizer::summarizeGlobals() {
       Uses.Accesses.push_back(
           {Kinds[unsigned(A.Kind)],
            position(A.Function, A.Block, A.InstAddress, A.InLoop, A.Loop),
-           machineRange(A)});
+           machineRange(A), {}});
       break;
     }
     case audit::AccessKind::Escape:
