@@ -14,10 +14,12 @@
 #ifndef CACHELINE_LAYOUT_LAYOUTFILE_H
 #define CACHELINE_LAYOUT_LAYOUTFILE_H
 
+#include "cacheline/GlobalEntry.h"
 #include "cacheline/Policy.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <memory>
 #include <string>
@@ -25,40 +27,77 @@
 
 namespace llvm {
 class Module;
+class raw_ostream;
 } // namespace llvm
 
 namespace cacheline {
 
-/// Version of the layout-file format `cacheline-facts merge` writes; a file
-/// of another version is refused.
+/// The layout file's "format" and "version" (`cacheline-facts merge`
+/// writes them); a file of another version is refused.
+constexpr llvm::StringLiteral LayoutFileFormat = "cacheline-layout-file";
 constexpr unsigned LayoutFileVersion = 1;
 
-struct LayoutEntry {
+/// A group of a struct's fields, split into a global of its own.
+struct LayoutPart {
   std::string Name;
-  std::string Module; ///< Source file of an internal global; else empty.
-  std::string Fingerprint;
   GlobalClass Class = GlobalClass::Neutral;
-  std::string Reason;
-  /// Elements padded to SlotSize bytes, fields split into Parts, or why
-  /// not.
-  InnerLayout Inner;
+  /// Indices into the struct's top-level fields, in order.
+  std::vector<unsigned> Fields;
 };
 
+/// One global of the layout file: what the report says of it too, the
+/// fingerprint of the definition classified and the parts of a split.
+struct LayoutEntry : GlobalEntry {
+  /// definitionFingerprint() of the global the facts described.
+  std::optional<std::string> Fingerprint;
+  std::vector<LayoutPart> Parts;
+
+  /// The layout inside the global, as applyLayout takes it: elements
+  /// padded to SlotSize bytes, fields split into Parts, or why not.
+  InnerLayout inner() const;
+};
+
+/// The layout file: the whole program's classification, as the merge
+/// wrote it.
 class LayoutFile {
 public:
-  /// Reads \p Path; parsed files are cached per process by path and
-  /// modification time (an lld link applies one file to many modules).
+  std::string Path;
+  /// An executable's facts (some TU defines main), else a library's.
+  bool Executable = false;
+  std::string Target;
+  uint64_t LineSize = 0;
+  std::vector<LayoutEntry> Globals;
+  ProgramFacts Program;
+  /// The source files of the translation units merged.
+  std::vector<std::string> Modules;
+
+  /// Reads and checks \p Path; errors name the file and the problem.
+  static llvm::Expected<LayoutFile> read(llvm::StringRef Path);
+
+  /// read(), cached per process by path and modification time (an lld
+  /// link applies one file to many modules).
   static llvm::Expected<std::shared_ptr<const LayoutFile>>
   load(llvm::StringRef Path);
+
+  /// Writes the file, one global per line.
+  void write(llvm::raw_ostream &OS) const;
 
   /// The entry for global \p Name of a module compiled from \p Source.
   const LayoutEntry *find(llvm::StringRef Name, llvm::StringRef Source) const;
 
-  std::string Path;
-
-  /// Entries by name (internal globals of several TUs may share one).
-  llvm::StringMap<std::vector<LayoutEntry>> ByName;
+private:
+  /// Globals by name (internal globals of several TUs may share one).
+  llvm::StringMap<std::vector<size_t>> ByName;
 };
+
+llvm::json::Value toJSON(const LayoutPart &P);
+bool fromJSON(const llvm::json::Value &V, LayoutPart &P, llvm::json::Path Path);
+llvm::json::Value toJSON(const LayoutEntry &E);
+bool fromJSON(const llvm::json::Value &V, LayoutEntry &E, llvm::json::Path P);
+/// The whole file; fromJSON leaves "format" and "version" to read(), which
+/// checks them first.
+llvm::json::Value toJSON(const LayoutFile &F);
+bool fromJSON(const llvm::json::Value &V, LayoutFile &F, llvm::json::Path P);
 
 struct ApplyResult {
   unsigned Applied = 0;

@@ -8,6 +8,7 @@
 #ifndef CACHELINE_LAYOUT_REPORT_H
 #define CACHELINE_LAYOUT_REPORT_H
 
+#include "cacheline/GlobalEntry.h"
 #include "cacheline/Policy.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -33,33 +34,79 @@ constexpr unsigned ReportVersion = 1;
 
 class CachelineClassification;
 struct LayoutOutcome;
-class Solver;
 
-/// The "writes" of a report or layout-file entry: one object per access.
-void writeAccesses(llvm::json::OStream &J,
-                   llvm::ArrayRef<AccessRecord> Accesses);
-llvm::json::Array accessesToJSON(llvm::ArrayRef<AccessRecord> Accesses);
+/// A part of a struct split by field class: its global, class, fields and
+/// where the layout put it.
+struct ReportPart {
+  std::string Name;
+  GlobalClass Class = GlobalClass::Neutral;
+  std::vector<std::string> Fields; ///< fieldName() of each.
+  /// Set once the layout moved the part, with its size now.
+  std::optional<std::string> NewSection;
+  uint64_t PaddedSize = 0;
+};
 
-/// The "fields" of a struct whose fields were classified: each one's name,
-/// place, class and reason.
-llvm::json::Array fieldsToJSON(const GlobalProperties &P,
-                               llvm::ArrayRef<Decision> Classes);
+/// What a write profile said of a global, in a profile-guided build.
+struct ReportedProfile {
+  /// The class is the profile's, not the rules' ("source").
+  bool FromProfile = false;
+  /// The profile's counts, if it has a current entry ("measured").
+  std::optional<ProfiledGlobal> Measured;
+  /// The rules' class and reason, where the profile replaced them.
+  std::optional<GlobalClass> StaticClass;
+  std::string StaticReason;
+};
 
-/// \p V on one line.
-std::string compactJSON(llvm::json::Value V);
+/// One global of the report: what the layout file says of it too, its
+/// section and alignment, and what the layout made of it.
+struct ReportEntry : GlobalEntry {
+  uint64_t Align = 0; ///< Before the layout.
+  /// The user's section, of a global the layout left where it was.
+  std::optional<std::string> Section;
+  /// Set once the layout moved the global (unsplit), with its alignment
+  /// and size now.
+  std::optional<std::string> NewSection;
+  uint64_t NewAlign = 0, PaddedSize = 0;
+  std::vector<ReportPart> Parts;
+  std::optional<ReportedProfile> Profile;
+  /// Its name in its summary, where the link renamed it.
+  std::string SummaryName;
 
-/// The closing lines of a report or layout file: "summary" (the count of
-/// each class, and \p Extra), "threads", "thread_entries",
-/// "start_up_functions".
-void writeProgramFacts(llvm::raw_ostream &OS, const Solver &Program,
-                       llvm::ArrayRef<GlobalClass> Classes,
-                       llvm::json::Object Extra);
+  /// The class the rules gave (in a profile-guided build, "static_class").
+  GlobalClass staticClass() const;
+};
 
-/// The report: \p Result's classes and what the layout made of them
-/// (\p Outcome).
-void writeJSONReport(llvm::raw_ostream &OS, const llvm::Module &M,
-                     const CachelineClassification &Result,
-                     const LayoutOutcome &Outcome);
+/// The report: each global's class and what the layout made of it.
+struct Report {
+  std::string Target;
+  uint64_t LineSize = 0;
+  std::vector<ReportEntry> Globals;
+  ProgramFacts Program;
+  /// How many translation units' summaries the link read; 0 when the pass
+  /// summarized the module itself.
+  uint64_t SummariesCarried = 0;
+
+  /// The report of \p Result's classes and of what the layout made of
+  /// them (\p Outcome).
+  Report(const llvm::Module &M, const CachelineClassification &Result,
+         const LayoutOutcome &Outcome);
+  Report() = default;
+
+  /// Reads and checks \p Path; errors name the file and the problem.
+  static llvm::Expected<Report> read(llvm::StringRef Path);
+
+  /// Writes the report, one global per line.
+  void write(llvm::raw_ostream &OS) const;
+};
+
+llvm::json::Value toJSON(const ReportPart &P);
+bool fromJSON(const llvm::json::Value &V, ReportPart &R, llvm::json::Path P);
+llvm::json::Value toJSON(const ReportEntry &E);
+bool fromJSON(const llvm::json::Value &V, ReportEntry &E, llvm::json::Path P);
+/// The whole report; fromJSON leaves "format" and "version" to read(),
+/// which checks them first.
+llvm::json::Value toJSON(const Report &R);
+bool fromJSON(const llvm::json::Value &V, Report &R, llvm::json::Path P);
 
 using OREGetter =
     llvm::function_ref<llvm::OptimizationRemarkEmitter &(llvm::Function &)>;

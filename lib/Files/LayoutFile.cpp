@@ -33,13 +33,93 @@ StringRef originalName(StringRef Name) {
   return At == StringRef::npos ? Name : Name.take_front(At);
 }
 
-Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
+} // namespace
+
+InnerLayout LayoutEntry::inner() const {
+  InnerLayout Inner;
+  Inner.SlotSize = SlotSize;
+  Inner.Reason = InnerReason;
+  for (const LayoutPart &P : Parts)
+    Inner.Parts.push_back({P.Class, P.Fields});
+  return Inner;
+}
+
+json::Value cacheline::toJSON(const LayoutPart &P) {
+  return json::Object{{"name", P.Name},
+                      {"class", globalClassName(P.Class)},
+                      {"fields", json::Array(P.Fields)}};
+}
+
+bool cacheline::fromJSON(const json::Value &V, LayoutPart &P, json::Path Path) {
+  const json::Object *O = V.getAsObject();
+  const json::Array *Fields = O ? O->getArray("fields") : nullptr;
+  if (!Fields || !O->get("class")) {
+    Path.report("a part without class or fields");
+    return false;
+  }
+  json::ObjectMapper M(V, Path);
+  if (!M.map("class", P.Class) || !M.mapOptional("name", P.Name))
+    return false;
+  for (auto [I, F] : enumerate(*Fields)) {
+    std::optional<int64_t> Index = F.getAsInteger();
+    if (!Index || *Index < 0) {
+      Path.field("fields").index(I).report("not a field index");
+      return false;
+    }
+    P.Fields.push_back(unsigned(*Index));
+  }
+  return true;
+}
+
+json::Value cacheline::toJSON(const LayoutEntry &E) {
+  json::Object O = toJSON(static_cast<const GlobalEntry &>(E));
+  if (E.Fingerprint)
+    O["fingerprint"] = *E.Fingerprint;
+  if (!E.Parts.empty())
+    O["parts"] = json::Array(E.Parts);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, LayoutEntry &E, json::Path P) {
+  if (!fromJSON(V, static_cast<GlobalEntry &>(E), P))
+    return false;
+  json::ObjectMapper O(V, P);
+  return O.mapOptional("fingerprint", E.Fingerprint) &&
+         O.mapOptional("parts", E.Parts);
+}
+
+json::Value cacheline::toJSON(const LayoutFile &F) {
+  json::Object O{{"format", LayoutFileFormat},
+                 {"version", LayoutFileVersion},
+                 {"program", F.Executable ? "executable" : "library"},
+                 {"target", F.Target},
+                 {"line_size", static_cast<int64_t>(F.LineSize)},
+                 {"globals", json::Array(F.Globals)},
+                 {"modules", json::Array(F.Modules)}};
+  F.Program.addTo(O);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, LayoutFile &F, json::Path P) {
+  json::ObjectMapper O(V, P);
+  // Only the globals are required: a layout file may be written by hand.
+  std::string Program;
+  if (!O || !O.map("globals", F.Globals) ||
+      !O.mapOptional("program", Program) || !O.mapOptional("target", F.Target) ||
+      !O.mapOptional("line_size", F.LineSize) ||
+      !O.mapOptional("modules", F.Modules) || !F.Program.mapFrom(O))
+    return false;
+  F.Executable = Program == "executable";
+  return true;
+}
+
+Expected<LayoutFile> LayoutFile::read(StringRef Path) {
   auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
   Expected<json::Value> V = readJSONFile(Path, "layout file");
   if (!V)
     return V.takeError();
   const json::Object *Top = V->getAsObject();
-  if (!Top || Top->getString("format") != "cacheline-layout-file")
+  if (!Top || Top->getString("format") != LayoutFileFormat)
     return Fail("not a cacheline layout file (written by cacheline-facts "
                 "merge)");
   std::optional<int64_t> Version = Top->getInteger("version");
@@ -48,59 +128,23 @@ Expected<std::shared_ptr<const LayoutFile>> parse(StringRef Path) {
                 (Version ? "version " + Twine(*Version) : Twine("no version")) +
                 ", this plugin reads version " + Twine(LayoutFileVersion) +
                 "): merge again");
-  const json::Array *Globals = Top->getArray("globals");
-  if (!Globals)
-    return Fail("corrupt layout file: no \"globals\"");
-  auto File = std::make_shared<LayoutFile>();
-  File->Path = Path.str();
-  for (const json::Value &GV : *Globals) {
-    const json::Object *G = GV.getAsObject();
-    std::optional<StringRef> Name = G ? G->getString("name") : std::nullopt;
-    std::optional<StringRef> Class = G ? G->getString("class") : std::nullopt;
-    std::optional<GlobalClass> C =
-        Class ? parseGlobalClass(*Class) : std::nullopt;
-    if (!Name || !C)
-      return Fail("corrupt layout file: a global without name or class");
-    LayoutEntry E;
-    E.Name = Name->str();
-    E.Class = *C;
-    E.Module = G->getString("module").value_or("").str();
-    E.Fingerprint = G->getString("fingerprint").value_or("").str();
-    E.Reason = G->getString("reason").value_or("").str();
-    E.Inner.Reason = G->getString("inner_layout").value_or("").str();
-    if (std::optional<int64_t> Slot = G->getInteger("slot_size")) {
-      if (*Slot <= 0)
-        return Fail("corrupt layout file: slot_size of " + E.Name +
-                    " is not positive");
-      E.Inner.SlotSize = uint64_t(*Slot);
-    }
-    if (const json::Array *Parts = G->getArray("parts")) {
-      for (const json::Value &PV : *Parts) {
-        const json::Object *P = PV.getAsObject();
-        std::optional<StringRef> PC = P ? P->getString("class") : std::nullopt;
-        std::optional<GlobalClass> Class =
-            PC ? parseGlobalClass(*PC) : std::nullopt;
-        const json::Array *Fields = P ? P->getArray("fields") : nullptr;
-        if (!Class || !Fields)
-          return Fail("corrupt layout file: a part of " + E.Name +
-                      " without class or fields");
-        FieldPart Part{*Class, {}};
-        for (const json::Value &F : *Fields) {
-          std::optional<int64_t> I = F.getAsInteger();
-          if (!I || *I < 0)
-            return Fail("corrupt layout file: a field of " + E.Name +
-                        " is not a field index");
-          Part.Fields.push_back(unsigned(*I));
-        }
-        E.Inner.Parts.push_back(std::move(Part));
-      }
-    }
-    File->ByName[E.Name].push_back(std::move(E));
-  }
-  return std::shared_ptr<const LayoutFile>(std::move(File));
+  LayoutFile File;
+  json::Path::Root Root("layout");
+  if (!fromJSON(*V, File, Root))
+    return corruptFileError(Path, "layout file", Root);
+  File.Path = Path.str();
+  for (auto [I, E] : enumerate(File.Globals))
+    File.ByName[E.Name].push_back(I);
+  return File;
 }
 
-} // namespace
+void LayoutFile::write(raw_ostream &OS) const {
+  // Each entry's keys sorted, as json::Object prints them.
+  writeJSONLines(OS, *toJSON(*this).getAsObject(),
+                 {"format", "version", "program", "target", "line_size",
+                  "globals", "summary", "threads", "thread_entries",
+                  "start_up_functions", "modules"});
+}
 
 Expected<std::shared_ptr<const LayoutFile>>
 LayoutFile::load(StringRef Path) {
@@ -117,20 +161,23 @@ LayoutFile::load(StringRef Path) {
   if (It != Cache.end() &&
       It->second.first == Status.getLastModificationTime())
     return It->second.second;
-  Expected<std::shared_ptr<const LayoutFile>> File = parse(Path);
+  Expected<LayoutFile> File = read(Path);
   if (!File)
     return File.takeError();
-  Cache[Path.str()] = {Status.getLastModificationTime(), *File};
-  return *File;
+  auto Shared = std::make_shared<const LayoutFile>(std::move(*File));
+  Cache[Path.str()] = {Status.getLastModificationTime(), Shared};
+  return Shared;
 }
 
 const LayoutEntry *LayoutFile::find(StringRef Name, StringRef Source) const {
   auto It = ByName.find(Name);
   if (It == ByName.end())
     return nullptr;
-  for (const LayoutEntry &E : It->second)
-    if (E.Module.empty() || E.Module == Source)
+  for (size_t I : It->second) {
+    const LayoutEntry &E = Globals[I];
+    if (!E.Module || E.Module->empty() || *E.Module == Source)
       return &E;
+  }
   return nullptr;
 }
 
@@ -162,7 +209,7 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
     }
     if (GV.hasCommonLinkage())
       continue; // Cannot take a section; -fno-common is clang's default.
-    if (definitionFingerprint(GV) != E->Fingerprint) {
+    if (definitionFingerprint(GV) != E->Fingerprint.value_or("")) {
       ++Result.Stale;
       warn(M, "global '" + GV.getName() + "' of " + M.getSourceFileName() +
                   " changed since layout file " + File.Path +
@@ -170,7 +217,7 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
                   globalClassName(E->Class) + " entry)");
       continue;
     }
-    Plan.Globals.push_back({&GV, E->Class, E->Inner});
+    Plan.Globals.push_back({&GV, E->Class, E->inner()});
   }
   Result.Applied = Plan.Globals.size();
   if (DoLayout && !Plan.Globals.empty() &&

@@ -3,7 +3,6 @@
 #include "cacheline/Merge.h"
 #include "cacheline/FieldLayout.h"
 #include "cacheline/LineSize.h"
-#include "cacheline/Report.h"
 #include "cacheline/Solver.h"
 #include "cacheline/JSONFile.h"
 #include "cacheline/LayoutFile.h"
@@ -30,17 +29,11 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
                      const PolicyOptions &Opts, unsigned LineSize,
                      MergeStats &Stats) {
   ArrayRef<ModuleSummary> Modules = Program.modules();
+  LayoutFile File;
+  File.Executable = Program.isExecutable();
+  File.Target = Modules.empty() ? std::string() : Modules.front().Target;
+  File.LineSize = LineSize;
   std::vector<GlobalClass> Classes;
-  OS << "{\n  \"format\": \"cacheline-layout-file\",\n  \"version\": "
-     << LayoutFileVersion << ",\n";
-  OS << "  \"program\": \""
-     << (Program.isExecutable() ? "executable" : "library") << "\",\n";
-  OS << "  \"target\": "
-     << compactJSON(Modules.empty() ? std::string() : Modules.front().Target)
-     << ",\n";
-  OS << "  \"line_size\": " << LineSize << ",\n";
-  OS << "  \"globals\": [";
-  bool First = true;
   std::vector<SolvedGlobal> Globals = Program.solveGlobals();
   for (const SolvedGlobal &G : Globals) {
     Decision D = decide(G.Record, Program.hasThreads(), Opts);
@@ -59,48 +52,30 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
       ++Stats.Skipped;
       break;
     }
-    json::Object O{{"name", G.Name},
-                   {"class", globalClassName(D.Class)},
-                   {"reason", D.Reason},
-                   {"reads", int64_t(G.Record.Reads.size())},
-                   {"writes", accessesToJSON(G.Record.Writes)},
-                   {"size", G.Definition ? int64_t(G.Definition->Size) : 0}};
+    LayoutEntry E;
+    static_cast<GlobalEntry &>(E) = GlobalEntry::classified(G.Name, G.Record, D);
+    E.Size = G.Definition ? G.Definition->Size : 0;
     if (G.Module >= 0)
-      O["module"] = Modules[G.Module].Source;
+      E.Module = Modules[G.Module].Source;
     if (G.Definition)
-      O["fingerprint"] = G.Definition->Fingerprint;
-    if (!G.Record.EscapeReason.empty())
-      O["escape"] = G.Record.EscapeReason;
+      E.Fingerprint = G.Definition->Fingerprint;
     InnerLayout Inner = decideInnerLayout(G.Record, D.Class, LineSize, Opts);
-    if (!Inner.Reason.empty())
-      O["inner_layout"] = Inner.Reason;
+    E.setInner(G.Record.Props, Inner);
     if (Inner.SlotSize) {
-      O["elements"] = int64_t(G.Record.Props.ElementCount);
-      O["slot_size"] = int64_t(Inner.SlotSize);
+      E.SlotSize = Inner.SlotSize;
+      E.Elements = G.Record.Props.ElementCount;
     }
-    if (!Inner.FieldClasses.empty())
-      O["fields"] = fieldsToJSON(G.Record.Props, Inner.FieldClasses);
-    if (!Inner.Parts.empty()) {
-      json::Array Parts;
-      std::vector<std::string> Names = partNames(G.Name, Inner.Parts);
-      for (unsigned P = 0; P < Inner.Parts.size(); ++P)
-        Parts.push_back(
-            json::Object{{"name", Names[P]},
-                         {"class", globalClassName(Inner.Parts[P].Class)},
-                         {"fields", json::Array(Inner.Parts[P].Fields)}});
-      O["parts"] = std::move(Parts);
-    }
-    OS << (First ? "\n    " : ",\n    ") << compactJSON(std::move(O));
-    First = false;
+    std::vector<std::string> Names = partNames(G.Name, Inner.Parts);
+    for (unsigned P = 0; P < Inner.Parts.size(); ++P)
+      E.Parts.push_back(
+          {Names[P], Inner.Parts[P].Class, Inner.Parts[P].Fields});
+    File.Globals.push_back(std::move(E));
   }
-  OS << "\n  ],\n";
   Stats.Globals = Globals.size();
-  writeProgramFacts(OS, Program, Classes, {});
-  OS << ",\n";
-  json::Array Sources;
+  File.Program = ProgramFacts(Program, Classes);
   for (const ModuleSummary &M : Modules)
-    Sources.push_back(M.Source);
-  OS << "  \"modules\": " << compactJSON(std::move(Sources)) << "\n}\n";
+    File.Modules.push_back(M.Source);
+  File.write(OS);
 }
 
 } // namespace

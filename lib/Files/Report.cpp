@@ -2,6 +2,8 @@
 
 #include "cacheline/Report.h"
 #include "cacheline/CachelineLayout.h"
+#include "cacheline/JSONFile.h"
+#include "cacheline/Layout.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DataLayout.h"
@@ -12,144 +14,128 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cmath>
-#include <map>
 
 using namespace llvm;
 using namespace cacheline;
 
 #define DEBUG_TYPE "cacheline-layout"
 
-void cacheline::writeAccesses(json::OStream &J,
-                              ArrayRef<AccessRecord> Accesses) {
-  // Keys in sorted order, as json::Object prints them.
-  J.array([&] {
-    for (const AccessRecord &A : Accesses)
-      J.object([&] {
-        J.attribute("context", phaseName(A.When));
-        if (!A.DrivenBy.empty())
-          J.attribute("driven_by", json::Array(A.DrivenBy));
-        J.attribute("frequency", std::round(A.Frequency * 1000) / 1000);
-        J.attribute("function", A.Function);
-        J.attribute("function_role", A.Role);
-        J.attribute("kind", accessKindName(A.Kind));
-        J.attribute("loop", loopKindName(A.Loop));
-        if (!A.OnceFlag.empty())
-          J.attribute("once_flag", A.OnceFlag);
-        if (A.ProfileCount)
-          J.attribute("profile_count", static_cast<int64_t>(*A.ProfileCount));
-        if (!A.StartUp && A.Rate < 1)
-          J.attribute("rate", std::round(A.Rate * 10000) / 10000);
-      });
-  });
-}
-
-json::Array cacheline::accessesToJSON(ArrayRef<AccessRecord> Accesses) {
-  std::string Text;
-  raw_string_ostream OS(Text);
-  json::OStream J(OS);
-  writeAccesses(J, Accesses);
-  OS.flush();
-  return std::move(*cantFail(json::parse(Text)).getAsArray());
-}
-
 namespace {
 
-/// Where a profile-guided build's class came from: "profile" (with the
-/// measured counts and the class the rules gave) or "static".
-json::Object profileToJSON(const ClassifiedGlobal &G) {
-  json::Object O{{"source", G.Static ? "profile" : "static"}};
-  if (const ProfiledGlobal *P = G.Measured) {
-    auto N = [](uint64_t V) { return static_cast<int64_t>(V); };
-    O["measured"] = json::Object{{"reads_before", N(P->ReadsBefore)},
-                                 {"writes_before", N(P->WritesBefore)},
-                                 {"reads_after", N(P->ReadsAfter)},
-                                 {"writes_after", N(P->WritesAfter)},
-                                 {"sync_after", N(P->SyncAfter)},
-                                 {"writing_threads", N(P->WritingThreads)}};
-  }
-  if (G.Static) {
-    O["static_class"] = globalClassName(G.Static->Class);
-    O["static_reason"] = G.Static->Reason;
+/// The "measured" counts of a profile-guided report.
+json::Value measuredToJSON(const ProfiledGlobal &P) {
+  auto N = [](uint64_t V) { return static_cast<int64_t>(V); };
+  return json::Object{{"reads_before", N(P.ReadsBefore)},
+                      {"writes_before", N(P.WritesBefore)},
+                      {"reads_after", N(P.ReadsAfter)},
+                      {"writes_after", N(P.WritesAfter)},
+                      {"sync_after", N(P.SyncAfter)},
+                      {"writing_threads", N(P.WritingThreads)}};
+}
+
+bool measuredFromJSON(const json::Value &V, ProfiledGlobal &P,
+                      json::Path Path) {
+  json::ObjectMapper O(V, Path);
+  return O && O.map("reads_before", P.ReadsBefore) &&
+         O.map("writes_before", P.WritesBefore) &&
+         O.map("reads_after", P.ReadsAfter) &&
+         O.map("writes_after", P.WritesAfter) &&
+         O.map("sync_after", P.SyncAfter) &&
+         O.map("writing_threads", P.WritingThreads);
+}
+
+/// An entry's keys in the order they are written: the global's facts
+/// (sorted), what the layout made of it, the profile's keys (sorted), and
+/// where the global came from; so the facts read the same with and
+/// without a layout or a profile.
+constexpr StringLiteral EntryKeys[] = {
+    "align",        "class",         "escape",      "name",
+    "reads",        "reason",        "section",     "size",
+    "writes",       "inner_layout",  "fields",      "parts",
+    "new_align",    "new_section",   "padded_size", "elements",
+    "slot_size",    "measured",      "source",      "static_class",
+    "static_reason", "module",       "summary_name"};
+
+} // namespace
+
+json::Value cacheline::toJSON(const ReportPart &P) {
+  json::Object O{{"name", P.Name},
+                 {"class", globalClassName(P.Class)},
+                 {"fields", json::Array(P.Fields)}};
+  if (P.NewSection) {
+    O["new_section"] = *P.NewSection;
+    O["padded_size"] = static_cast<int64_t>(P.PaddedSize);
   }
   return O;
 }
 
-/// Each part of a struct split by field class: its global, class, fields
-/// and where the layout put it.
-json::Array partsToJSON(const ClassifiedGlobal &G, const GlobalOutcome &Done) {
-  json::Array Out;
-  for (unsigned P = 0; P < Done.Parts.size(); ++P) {
-    const FieldPart &Part = Done.Inner.Parts[P];
-    json::Array Fields;
-    for (unsigned I : Part.Fields)
-      Fields.push_back(fieldName(G.Facts.Props, I));
-    json::Object O{{"name", Done.Parts[P].Name},
-                   {"class", globalClassName(Part.Class)},
-                   {"fields", std::move(Fields)}};
-    if (const std::optional<LayoutChange> &C = Done.Parts[P].Change) {
-      O["new_section"] = C->Section;
-      O["padded_size"] = static_cast<int64_t>(C->NewSize);
-    }
-    Out.push_back(std::move(O));
+bool cacheline::fromJSON(const json::Value &V, ReportPart &R, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("name", R.Name) && O.map("class", R.Class) &&
+         O.map("fields", R.Fields) && O.mapOptional("new_section", R.NewSection) &&
+         O.mapOptional("padded_size", R.PaddedSize);
+}
+
+json::Value cacheline::toJSON(const ReportEntry &E) {
+  json::Object O = toJSON(static_cast<const GlobalEntry &>(E));
+  O["align"] = static_cast<int64_t>(E.Align);
+  if (E.Section)
+    O["section"] = *E.Section;
+  if (!E.Parts.empty()) {
+    O["parts"] = json::Array(E.Parts);
+  } else if (E.NewSection) {
+    O["new_align"] = static_cast<int64_t>(E.NewAlign);
+    O["new_section"] = *E.NewSection;
+    O["padded_size"] = static_cast<int64_t>(E.PaddedSize);
   }
-  return Out;
+  if (const std::optional<ReportedProfile> &P = E.Profile) {
+    O["source"] = P->FromProfile ? "profile" : "static";
+    if (P->Measured)
+      O["measured"] = measuredToJSON(*P->Measured);
+    if (P->StaticClass) {
+      O["static_class"] = globalClassName(*P->StaticClass);
+      O["static_reason"] = P->StaticReason;
+    }
+  }
+  if (!E.SummaryName.empty())
+    O["summary_name"] = E.SummaryName;
+  return O;
 }
 
-} // namespace
-
-json::Array cacheline::fieldsToJSON(const GlobalProperties &P,
-                                    ArrayRef<Decision> Classes) {
-  json::Array Out;
-  for (unsigned I = 0; I < Classes.size() && I < P.Fields.size(); ++I)
-    Out.push_back(json::Object{
-        {"name", fieldName(P, I)},
-        {"offset", static_cast<int64_t>(P.Fields[I].Offset)},
-        {"size", static_cast<int64_t>(P.Fields[I].Size)},
-        {"class", globalClassName(Classes[I].Class)},
-        {"reason", Classes[I].Reason}});
-  return Out;
+bool cacheline::fromJSON(const json::Value &V, ReportEntry &E, json::Path P) {
+  if (!fromJSON(V, static_cast<GlobalEntry &>(E), P))
+    return false;
+  json::ObjectMapper O(V, P);
+  if (!O.mapOptional("align", E.Align) || !O.mapOptional("section", E.Section) ||
+      !O.mapOptional("parts", E.Parts) ||
+      !O.mapOptional("new_section", E.NewSection) ||
+      !O.mapOptional("new_align", E.NewAlign) ||
+      !O.mapOptional("padded_size", E.PaddedSize) ||
+      !O.mapOptional("summary_name", E.SummaryName))
+    return false;
+  const json::Object &Obj = *V.getAsObject();
+  std::optional<StringRef> Source = Obj.getString("source");
+  if (!Source)
+    return true; // Not a profile-guided build.
+  ReportedProfile &R = E.Profile.emplace();
+  R.FromProfile = *Source == "profile";
+  if (const json::Value *M = Obj.get("measured"))
+    if (!measuredFromJSON(*M, R.Measured.emplace(), P.field("measured")))
+      return false;
+  return O.mapOptional("static_class", R.StaticClass) &&
+         O.mapOptional("static_reason", R.StaticReason);
 }
 
-std::string cacheline::compactJSON(json::Value V) {
-  std::string S;
-  raw_string_ostream OS(S);
-  OS << V;
-  return S;
+GlobalClass ReportEntry::staticClass() const {
+  return Profile && Profile->StaticClass ? *Profile->StaticClass : Class;
 }
 
-void cacheline::writeProgramFacts(raw_ostream &OS, const Solver &Program,
-                                  ArrayRef<GlobalClass> Classes,
-                                  json::Object Extra) {
-  json::Object Summary = std::move(Extra);
-  for (GlobalClass C : {GlobalClass::WriteHot, GlobalClass::ReadMostly,
-                        GlobalClass::Neutral, GlobalClass::Skipped})
-    Summary[globalClassName(C)] = int64_t(count(Classes, C));
-  Summary["globals"] = int64_t(Classes.size());
-  OS << "  \"summary\": " << compactJSON(std::move(Summary)) << ",\n";
-  OS << "  \"threads\": " << (Program.hasThreads() ? "true" : "false")
-     << ",\n";
-  OS << "  \"thread_entries\": "
-     << compactJSON(json::Array(Program.threadEntries())) << ",\n";
-  OS << "  \"start_up_functions\": "
-     << compactJSON(json::Array(Program.startUpFunctions()));
-}
-
-void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
-                                const CachelineClassification &Result,
-                                const LayoutOutcome &Outcome) {
+Report::Report(const Module &M, const CachelineClassification &Result,
+               const LayoutOutcome &Outcome)
+    : Target(M.getTargetTriple()), LineSize(Result.LineSize),
+      SummariesCarried(Result.CarriedSummaries) {
   const DataLayout &DL = M.getDataLayout();
   std::vector<GlobalClass> Classes;
-
-  // json::Object sorts its keys; the fixed top-level order and one global
-  // per line are written by hand.
-  OS << "{\n";
-  OS << "  \"format\": \"" << ReportFormat << "\",\n";
-  OS << "  \"version\": " << ReportVersion << ",\n";
-  OS << "  \"target\": " << compactJSON(M.getTargetTriple()) << ",\n";
-  OS << "  \"line_size\": " << Result.LineSize << ",\n";
-  OS << "  \"globals\": [";
-  bool First = true;
   assert(Outcome.Globals.size() == Result.Globals.size() &&
          "an outcome per classified global");
   for (size_t I = 0; I < Result.Globals.size(); ++I) {
@@ -157,79 +143,111 @@ void cacheline::writeJSONReport(raw_ostream &OS, const Module &M,
     const GlobalOutcome &Done = Outcome.Globals[I];
     Classes.push_back(G.Class.Class);
     const std::optional<LayoutChange> &Change = Done.Change;
-    const InnerLayout &Inner = Done.Inner;
+    ReportEntry E;
+    static_cast<GlobalEntry &>(E) =
+        GlobalEntry::classified(G.Name, G.Facts, G.Class);
+    if (!G.Module.empty())
+      E.Module = G.Module;
+    E.SummaryName = G.SummaryName;
     // Sizes and alignments from before the layout changed them.
-    uint64_t Size = 0, Alignment = 0;
     if (Change) {
-      Size = Change->OldSize;
-      Alignment = Change->OldAlign;
+      E.Size = Change->OldSize;
+      E.Align = Change->OldAlign;
     } else {
       Type *T = G.GV->getValueType();
-      Size = T->isSized() ? DL.getTypeAllocSize(T).getFixedValue() : 0;
-      Alignment = G.GV->getPointerAlignment(DL).value();
+      E.Size = T->isSized() ? DL.getTypeAllocSize(T).getFixedValue() : 0;
+      E.Align = G.GV->getPointerAlignment(DL).value();
+      if (G.GV->hasSection())
+        E.Section = G.GV->getSection().str(); // The user's.
     }
-    // One line per global, streamed: its facts with their keys in sorted
-    // order (as json::Object prints them), then the layout's and the
-    // profile's, so that the facts read the same with and without them.
-    std::string Line;
-    raw_string_ostream LineOS(Line);
-    json::OStream J(LineOS);
-    J.object([&] {
-      J.attribute("align", static_cast<int64_t>(Alignment));
-      J.attribute("class", globalClassName(G.Class.Class));
-      if (!G.Facts.EscapeReason.empty())
-        J.attribute("escape", G.Facts.EscapeReason);
-      J.attribute("name", G.Name);
-      J.attribute("reads", static_cast<int64_t>(G.Facts.Reads.size()));
-      J.attribute("reason", G.Class.Reason);
-      if (!Change && G.GV->hasSection())
-        J.attribute("section", G.GV->getSection()); // The user's.
-      J.attribute("size", static_cast<int64_t>(Size));
-      J.attributeBegin("writes");
-      writeAccesses(J, G.Facts.Writes);
-      J.attributeEnd();
-      if (!Inner.Reason.empty())
-        J.attribute("inner_layout", Inner.Reason);
-      if (!Inner.FieldClasses.empty())
-        J.attribute("fields", fieldsToJSON(G.Facts.Props, Inner.FieldClasses));
-      if (!Done.Parts.empty()) {
-        J.attribute("parts", partsToJSON(G, Done));
-      } else if (Change) {
-        J.attribute("new_align", static_cast<int64_t>(Change->Align));
-        J.attribute("new_section", Change->Section);
-        J.attribute("padded_size", static_cast<int64_t>(Change->NewSize));
+    E.setInner(G.Facts.Props, Done.Inner);
+    for (unsigned P = 0; P < Done.Parts.size(); ++P) {
+      const FieldPart &Part = Done.Inner.Parts[P];
+      ReportPart &R = E.Parts.emplace_back();
+      R.Name = Done.Parts[P].Name;
+      R.Class = Part.Class;
+      for (unsigned F : Part.Fields)
+        R.Fields.push_back(fieldName(G.Facts.Props, F));
+      if (const std::optional<LayoutChange> &C = Done.Parts[P].Change) {
+        R.NewSection = C->Section;
+        R.PaddedSize = C->NewSize;
       }
-      if (Change && Change->SlotSize) {
-        J.attribute("elements",
-                    static_cast<int64_t>(G.Facts.Props.ElementCount));
-        J.attribute("slot_size", static_cast<int64_t>(Change->SlotSize));
+    }
+    if (Change && Done.Parts.empty()) {
+      E.NewSection = Change->Section;
+      E.NewAlign = Change->Align;
+      E.PaddedSize = Change->NewSize;
+    }
+    if (Change && Change->SlotSize) {
+      E.SlotSize = Change->SlotSize;
+      E.Elements = G.Facts.Props.ElementCount;
+    }
+    if (Result.Profile) {
+      ReportedProfile &P = E.Profile.emplace();
+      P.FromProfile = G.Static.has_value();
+      if (G.Measured)
+        P.Measured = *G.Measured;
+      if (G.Static) {
+        P.StaticClass = G.Static->Class;
+        P.StaticReason = G.Static->Reason;
       }
-      if (Result.Profile) {
-        json::Object Profile = profileToJSON(G);
-        std::vector<StringRef> Keys;
-        for (const auto &KV : Profile)
-          Keys.push_back(KV.first);
-        llvm::sort(Keys);
-        for (StringRef K : Keys)
-          J.attribute(K, *Profile.get(K));
-      }
-      if (!G.Module.empty())
-        J.attribute("module", G.Module);
-      if (!G.SummaryName.empty())
-        J.attribute("summary_name", G.SummaryName);
-    });
-    LineOS.flush();
-    OS << (First ? "\n    " : ",\n    ") << Line;
-    First = false;
+    }
+    Globals.push_back(std::move(E));
   }
-  OS << "\n  ],\n";
-  json::Object Extra;
-  if (Outcome.PaddingBytes)
-    Extra["padding_bytes"] = static_cast<int64_t>(*Outcome.PaddingBytes);
-  writeProgramFacts(OS, *Result.Program, Classes, std::move(Extra));
-  // 0: the pass summarized the module itself (its objects were compiled
-  // without the plugin, or one carried a summary it could not use).
-  OS << ",\n  \"summaries_carried\": " << Result.CarriedSummaries << "\n}\n";
+  Program = ProgramFacts(*Result.Program, Classes);
+  Program.Summary.PaddingBytes = Outcome.PaddingBytes;
+}
+
+json::Value cacheline::toJSON(const Report &R) {
+  json::Object O{{"format", ReportFormat},
+                 {"version", ReportVersion},
+                 {"target", R.Target},
+                 {"line_size", static_cast<int64_t>(R.LineSize)},
+                 {"globals", json::Array(R.Globals)},
+                 {"summaries_carried", static_cast<int64_t>(R.SummariesCarried)}};
+  R.Program.addTo(O);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, Report &R, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("globals", R.Globals) &&
+         O.mapOptional("target", R.Target) &&
+         O.mapOptional("line_size", R.LineSize) &&
+         O.mapOptional("summaries_carried", R.SummariesCarried) &&
+         R.Program.mapFrom(O);
+}
+
+Expected<Report> Report::read(StringRef Path) {
+  auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
+  Expected<json::Value> V = readJSONFile(Path, "report");
+  if (!V)
+    return V.takeError();
+  const json::Object *Top = V->getAsObject();
+  std::optional<StringRef> Format =
+      Top ? Top->getString("format") : std::nullopt;
+  if (Format != ReportFormat)
+    return Fail("not a cacheline-layout report (" +
+                (Format ? "format '" + *Format + "'" : Twine("no format")) +
+                ")");
+  std::optional<int64_t> Version = Top->getInteger("version");
+  if (Version != int64_t(ReportVersion))
+    return Fail(ReportFormat + " of version " +
+                (Version ? Twine(*Version) : Twine("none")) +
+                "; this tool reads version " + Twine(ReportVersion));
+  Report R;
+  json::Path::Root Root("report");
+  if (!fromJSON(*V, R, Root))
+    return corruptFileError(Path, "report", Root);
+  return R;
+}
+
+void Report::write(raw_ostream &OS) const {
+  writeJSONLines(OS, *toJSON(*this).getAsObject(),
+                 {"format", "version", "target", "line_size", "globals",
+                  "summary", "threads", "thread_entries",
+                  "start_up_functions", "summaries_carried"},
+                 EntryKeys);
 }
 
 void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,

@@ -399,7 +399,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
                                     Path.Origin.c_str(), Path.Path.c_str(),
                                     EC.message().c_str()));
     else
-      writeJSONReport(OS, M, Result, Outcome);
+      Report(M, Result, Outcome).write(OS);
   }
   if (*Mode == PassMode::Instrument) {
     Expected<InstrumentStats> Stats = instrumentForWriteProfile(M, Result);

@@ -35,45 +35,34 @@ struct ReportedGlobal {
 /// The static class of every global of a report or layout file: a
 /// profile-guided report keeps it in "static_class".
 Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
-  auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
   Expected<json::Value> V = readJSONFile(Path, "report");
   if (!V)
     return V.takeError();
   const json::Object *Top = V->getAsObject();
-  std::optional<StringRef> Format = Top ? Top->getString("format") : std::nullopt;
-  std::optional<int64_t> Version = Top ? Top->getInteger("version") : std::nullopt;
-  unsigned Expected = Format == ReportFormat           ? ReportVersion
-                      : Format == "cacheline-layout-file" ? LayoutFileVersion
-                                                          : 0;
-  if (!Expected)
-    return Fail("not a cacheline-layout report or layout file (" +
-                (Format ? "format '" + *Format + "'" : Twine("no format")) +
-                ")");
-  if (Version != int64_t(Expected))
-    return Fail(*Format + " of version " +
-                (Version ? Twine(*Version) : Twine("none")) +
-                "; this tool reads version " + Twine(Expected));
-  const json::Array *Globals = Top->getArray("globals");
-  if (!Globals)
-    return Fail("corrupt report: no \"globals\"");
+  std::optional<StringRef> Format =
+      Top ? Top->getString("format") : std::nullopt;
   std::vector<ReportedGlobal> Out;
-  for (const json::Value &GV : *Globals) {
-    const json::Object *G = GV.getAsObject();
-    if (!G)
-      return Fail("corrupt report: a global that is not an object");
-    std::optional<StringRef> Name = G->getString("name");
-    std::optional<StringRef> Class = G->getString("static_class");
-    std::optional<StringRef> Reason = G->getString("static_reason");
-    if (!Class) {
-      Class = G->getString("class");
-      Reason = G->getString("reason");
-    }
-    std::optional<GlobalClass> C =
-        Class ? parseGlobalClass(*Class) : std::nullopt;
-    if (!Name || !C)
-      return Fail("corrupt report: a global without a name or a class");
-    Out.push_back({Name->str(), *C, Reason.value_or("").str()});
+  if (Format == LayoutFileFormat) {
+    Expected<LayoutFile> File = LayoutFile::read(Path);
+    if (!File)
+      return File.takeError();
+    for (const LayoutEntry &G : File->Globals)
+      Out.push_back({G.Name, G.Class, G.Reason});
+    return Out;
   }
+  if (Format != ReportFormat)
+    return fileError(Path, "not a cacheline-layout report or layout file (" +
+                               (Format ? "format '" + *Format + "'"
+                                       : Twine("no format")) +
+                               ")");
+  Expected<Report> R = Report::read(Path);
+  if (!R)
+    return R.takeError();
+  for (const ReportEntry &G : R->Globals)
+    Out.push_back({G.Name, G.staticClass(),
+                   G.Profile && G.Profile->StaticClass
+                       ? G.Profile->StaticReason
+                       : G.Reason});
   return Out;
 }
 
