@@ -1,4 +1,4 @@
-//===- JSONFile.h - Read the project's JSON files ---------------*- C++ -*-===//
+//===- JSONFile.h - The project's JSON files -------------------*- C++ -*-===//
 //
 // Facts files, layout files, reports and write profiles are JSON. Every
 // error about one names the file and the problem in one line.
@@ -11,7 +11,21 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <iterator>
+
 namespace cacheline {
+
+/// json::Array(C), sized first: std::vector cannot move a json::Value
+/// (its move constructor may throw, as far as the vector knows), so each
+/// growth of the array would copy every element built so far, deeply.
+template <typename Collection>
+llvm::json::Array toJSONArray(const Collection &C) {
+  llvm::json::Array A;
+  A.reserve(std::size(C));
+  for (const auto &V : C)
+    A.emplace_back(V);
+  return A;
+}
 
 /// The error "PATH: WHY".
 llvm::Error fileError(llvm::StringRef Path, const llvm::Twine &Why);

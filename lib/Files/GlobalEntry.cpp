@@ -1,6 +1,7 @@
 //===- GlobalEntry.cpp - What a report and a layout file say alike --------===//
 
 #include "cacheline/GlobalEntry.h"
+#include "cacheline/JSONFile.h"
 #include "cacheline/Solver.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -54,7 +55,7 @@ json::Value cacheline::toJSON(const AccessEntry &A) {
                  {"kind", accessKindName(A.Kind)},
                  {"loop", loopKindName(A.Loop)}};
   if (!A.DrivenBy.empty())
-    O["driven_by"] = json::Array(A.DrivenBy);
+    O["driven_by"] = toJSONArray(A.DrivenBy);
   if (!A.OnceFlag.empty())
     O["once_flag"] = A.OnceFlag;
   if (A.ProfileCount)
@@ -158,7 +159,7 @@ json::Object cacheline::toJSON(const GlobalEntry &G) {
                  {"reason", G.Reason},
                  {"size", static_cast<int64_t>(G.Size)},
                  {"reads", static_cast<int64_t>(G.Reads)},
-                 {"writes", json::Array(G.Writes)}};
+                 {"writes", toJSONArray(G.Writes)}};
   if (G.Module)
     O["module"] = *G.Module;
   if (!G.Escape.empty())
@@ -166,7 +167,7 @@ json::Object cacheline::toJSON(const GlobalEntry &G) {
   if (!G.InnerReason.empty())
     O["inner_layout"] = G.InnerReason;
   if (!G.Fields.empty())
-    O["fields"] = json::Array(G.Fields);
+    O["fields"] = toJSONArray(G.Fields);
   if (G.SlotSize) {
     O["elements"] = static_cast<int64_t>(G.Elements);
     O["slot_size"] = static_cast<int64_t>(G.SlotSize);
@@ -239,8 +240,8 @@ bool cacheline::fromJSON(const json::Value &V, ProgramFacts::Counts &C,
 void ProgramFacts::addTo(json::Object &File) const {
   File["summary"] = toJSON(Summary);
   File["threads"] = Threads;
-  File["thread_entries"] = json::Array(ThreadEntries);
-  File["start_up_functions"] = json::Array(StartUpFunctions);
+  File["thread_entries"] = toJSONArray(ThreadEntries);
+  File["start_up_functions"] = toJSONArray(StartUpFunctions);
 }
 
 bool ProgramFacts::mapFrom(json::ObjectMapper &O) {

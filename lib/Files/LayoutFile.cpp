@@ -47,7 +47,7 @@ InnerLayout LayoutEntry::inner() const {
 json::Value cacheline::toJSON(const LayoutPart &P) {
   return json::Object{{"name", P.Name},
                       {"class", globalClassName(P.Class)},
-                      {"fields", json::Array(P.Fields)}};
+                      {"fields", toJSONArray(P.Fields)}};
 }
 
 bool cacheline::fromJSON(const json::Value &V, LayoutPart &P, json::Path Path) {
@@ -76,7 +76,7 @@ json::Value cacheline::toJSON(const LayoutEntry &E) {
   if (E.Fingerprint)
     O["fingerprint"] = *E.Fingerprint;
   if (!E.Parts.empty())
-    O["parts"] = json::Array(E.Parts);
+    O["parts"] = toJSONArray(E.Parts);
   return O;
 }
 
@@ -94,8 +94,8 @@ json::Value cacheline::toJSON(const LayoutFile &F) {
                  {"program", F.Executable ? "executable" : "library"},
                  {"target", F.Target},
                  {"line_size", static_cast<int64_t>(F.LineSize)},
-                 {"globals", json::Array(F.Globals)},
-                 {"modules", json::Array(F.Modules)}};
+                 {"globals", toJSONArray(F.Globals)},
+                 {"modules", toJSONArray(F.Modules)}};
   F.Program.addTo(O);
   return O;
 }

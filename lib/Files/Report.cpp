@@ -61,7 +61,7 @@ constexpr StringLiteral EntryKeys[] = {
 json::Value cacheline::toJSON(const ReportPart &P) {
   json::Object O{{"name", P.Name},
                  {"class", globalClassName(P.Class)},
-                 {"fields", json::Array(P.Fields)}};
+                 {"fields", toJSONArray(P.Fields)}};
   if (P.NewSection) {
     O["new_section"] = *P.NewSection;
     O["padded_size"] = static_cast<int64_t>(P.PaddedSize);
@@ -82,7 +82,7 @@ json::Value cacheline::toJSON(const ReportEntry &E) {
   if (E.Section)
     O["section"] = *E.Section;
   if (!E.Parts.empty()) {
-    O["parts"] = json::Array(E.Parts);
+    O["parts"] = toJSONArray(E.Parts);
   } else if (E.NewSection) {
     O["new_align"] = static_cast<int64_t>(E.NewAlign);
     O["new_section"] = *E.NewSection;
@@ -203,7 +203,7 @@ json::Value cacheline::toJSON(const Report &R) {
                  {"version", ReportVersion},
                  {"target", R.Target},
                  {"line_size", static_cast<int64_t>(R.LineSize)},
-                 {"globals", json::Array(R.Globals)},
+                 {"globals", toJSONArray(R.Globals)},
                  {"summaries_carried", static_cast<int64_t>(R.SummariesCarried)}};
   R.Program.addTo(O);
   return O;

@@ -81,18 +81,18 @@ void put(json::Object &O, StringRef Key, const T &V, const T &Default = T()) {
 }
 void put(json::Object &O, StringRef Key, const std::vector<std::string> &V) {
   if (!V.empty())
-    O[Key] = json::Array(V);
+    O[Key] = toJSONArray(V);
 }
 
 json::Object pointerToJSON(const PointerSummary &S) {
   json::Object O;
   if (!S.Accesses.empty())
-    O["acc"] = json::Array(S.Accesses);
+    O["acc"] = toJSONArray(S.Accesses);
   if (!S.Calls.empty())
-    O["calls"] = json::Array(S.Calls);
+    O["calls"] = toJSONArray(S.Calls);
   put(O, "esc", S.Escape);
   if (!S.ReturnedBy.empty())
-    O["returnedby"] = json::Array(S.ReturnedBy);
+    O["returnedby"] = toJSONArray(S.ReturnedBy);
   put(O, "heldby", S.HeldBy);
   put(O, "storedfn", S.StoredFunctions);
   put(O, "opaque", S.OpaqueStores);
@@ -436,7 +436,7 @@ json::Value cacheline::toJSON(const AccessSummary &A) {
   (*V.getAsObject())["k"] = nameOf(A.Kind);
   putRange(*V.getAsObject(), A.Range);
   if (!A.OrRanges.empty())
-    (*V.getAsObject())["or"] = json::Array(A.OrRanges);
+    (*V.getAsObject())["or"] = toJSONArray(A.OrRanges);
   return V;
 }
 
@@ -491,7 +491,7 @@ json::Value cacheline::toJSON(const GlobalSummary &G) {
   put(O, "elems", G.ElementCount, uint64_t(0));
   put(O, "elemsize", G.ElementSize, uint64_t(0));
   if (!G.Fields.empty())
-    O["fields"] = json::Array(G.Fields);
+    O["fields"] = toJSONArray(G.Fields);
   put(O, "alias", G.ExportedAlias);
   put(O, "fp", G.Fingerprint);
   put(O, "used", G.InUsedList);
@@ -578,7 +578,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "q", S.Frequency, 1.0);
   put(O, "lq", S.LoopFrequency, 1.0);
   if (!S.WaitingLoops.empty())
-    O["wl"] = json::Array(S.WaitingLoops);
+    O["wl"] = toJSONArray(S.WaitingLoops);
   put(O, "once", S.OnceFlag);
   put(O, "callee", S.Callee);
   put(O, "fty", S.CallType);
@@ -586,7 +586,7 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "chosen", S.ChosenCallees);
   put(O, "field", S.Field);
   if (!S.CalleeFromCalls.empty())
-    O["from_calls"] = json::Array(S.CalleeFromCalls);
+    O["from_calls"] = toJSONArray(S.CalleeFromCalls);
   if (!S.ConstantArgs.empty()) {
     json::Array Args;
     for (auto [Arg, Value] : S.ConstantArgs)
@@ -680,10 +680,10 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   if (!After.empty())
     O["after_loops"] = std::move(After);
   if (!F.CountedLoops.empty())
-    O["counted"] = json::Array(F.CountedLoops);
-  O["sites"] = json::Array(F.Calls);
+    O["counted"] = toJSONArray(F.CountedLoops);
+  O["sites"] = toJSONArray(F.Calls);
   if (!F.ReturnedCalls.empty())
-    O["returns"] = json::Array(F.ReturnedCalls);
+    O["returns"] = toJSONArray(F.ReturnedCalls);
   json::Array Params;
   for (const auto &[Arg, Uses] : F.Params) {
     json::Object P = pointerToJSON(Uses);
@@ -778,9 +778,9 @@ json::Value cacheline::toJSON(const ModuleSummary &S) {
                       {"module", S.Module},
                       {"source", S.Source},
                       {"target", S.Target},
-                      {"globals", json::Array(S.Globals)},
-                      {"functions", json::Array(S.Functions)},
-                      {"addr", json::Array(S.AddressUses)}};
+                      {"globals", toJSONArray(S.Globals)},
+                      {"functions", toJSONArray(S.Functions)},
+                      {"addr", toJSONArray(S.AddressUses)}};
 }
 
 bool cacheline::fromJSON(const json::Value &V, ModuleSummary &S,
