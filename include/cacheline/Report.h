@@ -14,9 +14,11 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/JSON.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class Function;
@@ -111,11 +113,28 @@ bool fromJSON(const llvm::json::Value &V, Report &R, llvm::json::Path P);
 using OREGetter =
     llvm::function_ref<llvm::OptimizationRemarkEmitter &(llvm::Function &)>;
 
+/// Where a global's remarks go: the access its decision rests on, else
+/// a function of the module.
+struct RemarkPlace {
+  /// Null if the access is gone.
+  llvm::WeakVH At;
+  llvm::Function *F = nullptr;
+};
+
+/// The place of each of \p Result's globals, found before the layout
+/// rewrites addresses: a summary's position counts instructions, and the
+/// rewrite inserts some. Empty unless remarks are asked for
+/// (-pass-remarks*=cacheline-layout or a remarks file): finding them walks
+/// the bodies of the functions that hold the accesses.
+std::vector<RemarkPlace> locateRemarks(llvm::Module &M,
+                                       const CachelineClassification &Result);
+
 /// One analysis remark per global (-pass-remarks-analysis=cacheline-layout)
-/// and one remark per change (-pass-remarks=cacheline-layout), located at
-/// the access the decision rests on.
-void emitRemarks(llvm::Module &M, const CachelineClassification &Result,
-                 const LayoutOutcome &Outcome, OREGetter GetORE);
+/// and one remark per change (-pass-remarks=cacheline-layout), at the
+/// places locateRemarks() found.
+void emitRemarks(const CachelineClassification &Result,
+                 const LayoutOutcome &Outcome,
+                 llvm::ArrayRef<RemarkPlace> Places, OREGetter GetORE);
 
 } // namespace cacheline
 

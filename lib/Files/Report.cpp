@@ -250,14 +250,12 @@ void Report::write(raw_ostream &OS) const {
                  EntryKeys);
 }
 
-void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
-                            const LayoutOutcome &Outcome, OREGetter GetORE) {
-  // Finding the instructions costs a walk of each function's body: only
-  // for -pass-remarks*=cacheline-layout or a remarks file.
+std::vector<RemarkPlace>
+cacheline::locateRemarks(Module &M, const CachelineClassification &Result) {
   LLVMContext &Ctx = M.getContext();
   if (!Ctx.getLLVMRemarkStreamer() &&
       !Ctx.getDiagHandlerPtr()->isAnyRemarkEnabled(DEBUG_TYPE))
-    return;
+    return {};
   InstructionIndex Instructions(M, Result.Symbols);
   Function *Fallback = nullptr;
   for (Function &F : M)
@@ -265,8 +263,27 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
       Fallback = &F;
       break;
     }
+  std::vector<RemarkPlace> Places(Result.Globals.size());
+  for (auto [G, Place] : zip(Result.Globals, Places)) {
+    // At the deciding access, else at any access.
+    if (const Instruction *At = G.decisiveInstruction(Instructions)) {
+      Place.At = const_cast<Instruction *>(At);
+      Place.F = const_cast<Function *>(At->getFunction());
+    } else {
+      Place.F = Fallback;
+    }
+  }
+  return Places;
+}
+
+void cacheline::emitRemarks(const CachelineClassification &Result,
+                            const LayoutOutcome &Outcome,
+                            ArrayRef<RemarkPlace> Places, OREGetter GetORE) {
+  if (Places.empty())
+    return; // No remark asked for.
   assert(Outcome.Globals.size() == Result.Globals.size() &&
-         "an outcome per classified global");
+         Places.size() == Result.Globals.size() &&
+         "an outcome and a place per classified global");
   for (size_t I = 0; I < Result.Globals.size(); ++I) {
     const ClassifiedGlobal &G = Result.Globals[I];
     const GlobalOutcome &Done = Outcome.Globals[I];
@@ -274,9 +291,8 @@ void cacheline::emitRemarks(Module &M, const CachelineClassification &Result,
     const InnerLayout &Inner = Done.Inner;
     if (Done.GV && Done.GV->isDeclaration())
       continue;
-    // Locate the remark at the deciding access, else at any access.
-    const Instruction *At = G.decisiveInstruction(Instructions);
-    Function *F = At ? const_cast<Function *>(At->getFunction()) : Fallback;
+    auto *At = cast_or_null<Instruction>(Places[I].At);
+    Function *F = Places[I].F;
     if (!F)
       continue;
     const char *RemarkName = C.Class == GlobalClass::WriteHot     ? "WriteHot"

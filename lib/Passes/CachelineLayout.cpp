@@ -380,6 +380,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   // The section names are ELF's; elsewhere the pass only reports. A report
   // alone says what the layout would do inside objects.
   LayoutPlan Plan = Result.plan();
+  std::vector<RemarkPlace> RemarkPlaces = locateRemarks(M, Result);
   LayoutOutcome Outcome =
       *Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF()
           ? applyLayout(M, Plan)
@@ -387,7 +388,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  emitRemarks(M, Result, Outcome, [&](Function &F) -> auto & {
+  emitRemarks(Result, Outcome, RemarkPlaces, [&](Function &F) -> auto & {
     return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   });
 
