@@ -556,6 +556,11 @@ void Solver::Program::index() {
   std::iota(ByKey.begin(), ByKey.end(), 0);
   llvm::sort(ByKey, [&](FnId A, FnId B) { return Fns[A].Key < Fns[B].Key; });
   CallSites.resize(Fns.size());
+  // Filled by linkCallers() once every call site is known; until then a
+  // rule that asks (the functions of a table, while the call sites are
+  // collected) learns of no caller and no use of a result.
+  Callers.resize(Fns.size());
+  ResultUses.resize(Fns.size());
   DrivenBy.assign(Fns.size(), NoFn);
   WaitingLoopCache.resize(Fns.size());
   auto MainIt = ExternalFns.find("main");
