@@ -2,11 +2,11 @@
 //
 // The report (Report.h) and the layout file (LayoutFile.h) list every
 // global on a line of its own, and close with the same facts about the
-// program. What they share is stated here once, as typed structs with one
-// toJSON and one fromJSON each: a global's class, reason, accesses and
-// layout inside it (GlobalEntry), and the program's closing facts
-// (ProgramFacts). Each file adds its own fields to these; docs/reference.md
-// describes the keys.
+// program. What they share is stated here once, as typed structs, each
+// written by one function (streamed: no json::Value is built) and read by
+// one fromJSON: a global's class, reason, accesses and layout inside it
+// (GlobalEntry), and the program's closing facts (ProgramFacts). Each file
+// adds its own fields to these; docs/reference.md describes the keys.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 #include "cacheline/Policy.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
@@ -29,6 +30,7 @@ class raw_ostream;
 
 namespace cacheline {
 
+class JSONLinesWriter;
 class Solver;
 
 /// One access of a global's "writes", as the rules saw it.
@@ -87,6 +89,11 @@ struct GlobalEntry {
   /// The layout inside the global \p Inner states: its reason, and the
   /// fields of a struct as it classified them.
   void setInner(const GlobalProperties &P, const InnerLayout &Inner);
+
+  /// Writes the attribute \p Key of the global's line if the global has a
+  /// value for it; returns whether \p Key is one of GlobalEntry's keys
+  /// (each file's entry writes its own keys and delegates the rest here).
+  bool writeAttribute(llvm::json::OStream &J, llvm::StringRef Key) const;
 };
 
 /// The class counts, threads and start-up of the program, which close a
@@ -106,33 +113,72 @@ struct ProgramFacts {
   ProgramFacts() = default;
   ProgramFacts(const Solver &Program, llvm::ArrayRef<GlobalClass> Classes);
 
-  /// Adds the facts' keys ("summary", "threads", "thread_entries",
-  /// "start_up_functions") to \p File.
-  void addTo(llvm::json::Object &File) const;
+  /// Writes the facts' keys ("summary", "threads", "thread_entries",
+  /// "start_up_functions"), in this order, to \p File.
+  void write(JSONLinesWriter &File) const;
   /// Maps them from \p O, if present (a hand-written file may lack them).
   bool mapFrom(llvm::json::ObjectMapper &O);
 };
 
-llvm::json::Value toJSON(const AccessEntry &A);
+// Nested objects are written with their keys sorted, as json::Value
+// prints an object.
+void writeJSON(llvm::json::OStream &J, const AccessEntry &A);
 bool fromJSON(const llvm::json::Value &V, AccessEntry &A, llvm::json::Path P);
-llvm::json::Value toJSON(const FieldEntry &F);
+void writeJSON(llvm::json::OStream &J, const FieldEntry &F);
 bool fromJSON(const llvm::json::Value &V, FieldEntry &F, llvm::json::Path P);
-/// An object of the shared keys; each file's toJSON adds its own.
-llvm::json::Object toJSON(const GlobalEntry &G);
 bool fromJSON(const llvm::json::Value &V, GlobalEntry &G, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, GlobalClass &C, llvm::json::Path P);
-llvm::json::Value toJSON(const ProgramFacts::Counts &C);
+void writeJSON(llvm::json::OStream &J, const ProgramFacts::Counts &C);
 bool fromJSON(const llvm::json::Value &V, ProgramFacts::Counts &C,
               llvm::json::Path P);
 
-/// \p File as the report and the layout file are written: a key a line in
-/// the order of \p Keys (json::Object would sort them), compact values,
-/// and each of its "globals" on a line of its own, with the keys in the
-/// order of \p EntryKeys (sorted if empty), so that tests and people can
-/// grep a global's line. Every key must be listed.
-void writeJSONLines(llvm::raw_ostream &OS, const llvm::json::Object &File,
-                    llvm::ArrayRef<llvm::StringLiteral> Keys,
-                    llvm::ArrayRef<llvm::StringLiteral> EntryKeys = {});
+/// Writes a file as the report and the layout file are: an object with a
+/// key a line, in the order written (json::Object would sort them),
+/// compact values, and each of its "globals" on a line of its own, so that
+/// tests and people can grep a global's line. The constructor opens the
+/// object, the destructor closes it.
+class JSONLinesWriter {
+public:
+  explicit JSONLinesWriter(llvm::raw_ostream &OS);
+  ~JSONLinesWriter();
+  JSONLinesWriter(const JSONLinesWriter &) = delete;
+  JSONLinesWriter &operator=(const JSONLinesWriter &) = delete;
+
+  /// The line of \p Key, whose value \p Write streams.
+  void attribute(llvm::StringRef Key,
+                 llvm::function_ref<void(llvm::json::OStream &)> Write);
+  void attribute(llvm::StringRef Key, const llvm::json::Value &V);
+  /// The line of \p Key, an array of \p Strings.
+  void strings(llvm::StringRef Key, llvm::ArrayRef<std::string> Strings);
+
+  /// The line of "globals", then each of \p Entries on a line of its own
+  /// with its keys in the order of \p Keys, which must list every key an
+  /// entry has: Entry::writeAttribute writes each.
+  template <typename Entry>
+  void globals(llvm::ArrayRef<Entry> Entries,
+               llvm::ArrayRef<llvm::StringLiteral> Keys) {
+    begin("globals");
+    OS << "[";
+    for (const Entry &E : Entries) {
+      OS << (&E == Entries.begin() ? "\n    " : ",\n    ");
+      llvm::json::OStream J(OS);
+      J.object([&] {
+        for (llvm::StringLiteral K : Keys) {
+          [[maybe_unused]] bool Known = E.writeAttribute(J, K);
+          assert(Known && "a key in the order that no entry has");
+        }
+      });
+    }
+    OS << "\n  ]";
+  }
+
+private:
+  /// Ends the line before and begins the line of \p Key.
+  void begin(llvm::StringRef Key);
+
+  llvm::raw_ostream &OS;
+  bool First = true;
+};
 
 } // namespace cacheline
 

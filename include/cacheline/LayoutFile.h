@@ -55,6 +55,11 @@ struct LayoutEntry : GlobalEntry {
   /// The layout inside the global, as applyLayout takes it: elements
   /// padded to SlotSize bytes, fields split into Parts, or why not.
   InnerLayout inner() const;
+
+  /// Writes the attribute \p Key of the global's line if the global has a
+  /// value for it, as GlobalEntry::writeAttribute; returns whether \p Key
+  /// is a key of the layout file's globals.
+  bool writeAttribute(llvm::json::OStream &J, llvm::StringRef Key) const;
 };
 
 /// The layout file: the whole program's classification, as the merge
@@ -90,13 +95,11 @@ private:
   llvm::StringMap<std::vector<size_t>> ByName;
 };
 
-llvm::json::Value toJSON(const LayoutPart &P);
+void writeJSON(llvm::json::OStream &J, const LayoutPart &P);
 bool fromJSON(const llvm::json::Value &V, LayoutPart &P, llvm::json::Path Path);
-llvm::json::Value toJSON(const LayoutEntry &E);
 bool fromJSON(const llvm::json::Value &V, LayoutEntry &E, llvm::json::Path P);
 /// The whole file; fromJSON leaves "format" and "version" to read(), which
 /// checks them first.
-llvm::json::Value toJSON(const LayoutFile &F);
 bool fromJSON(const llvm::json::Value &V, LayoutFile &F, llvm::json::Path P);
 
 struct ApplyResult {

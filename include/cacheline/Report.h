@@ -76,6 +76,11 @@ struct ReportEntry : GlobalEntry {
 
   /// The class the rules gave (in a profile-guided build, "static_class").
   GlobalClass staticClass() const;
+
+  /// Writes the attribute \p Key of the global's line if the global has a
+  /// value for it, as GlobalEntry::writeAttribute; returns whether \p Key
+  /// is a key of the report's globals.
+  bool writeAttribute(llvm::json::OStream &J, llvm::StringRef Key) const;
 };
 
 /// The report: each global's class and what the layout made of it.
@@ -101,13 +106,11 @@ struct Report {
   void write(llvm::raw_ostream &OS) const;
 };
 
-llvm::json::Value toJSON(const ReportPart &P);
+void writeJSON(llvm::json::OStream &J, const ReportPart &P);
 bool fromJSON(const llvm::json::Value &V, ReportPart &R, llvm::json::Path P);
-llvm::json::Value toJSON(const ReportEntry &E);
 bool fromJSON(const llvm::json::Value &V, ReportEntry &E, llvm::json::Path P);
 /// The whole report; fromJSON leaves "format" and "version" to read(),
 /// which checks them first.
-llvm::json::Value toJSON(const Report &R);
 bool fromJSON(const llvm::json::Value &V, Report &R, llvm::json::Path P);
 
 using OREGetter =

@@ -1,11 +1,9 @@
 //===- GlobalEntry.cpp - What a report and a layout file say alike --------===//
 
 #include "cacheline/GlobalEntry.h"
-#include "cacheline/JSONFile.h"
 #include "cacheline/Solver.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
@@ -47,22 +45,26 @@ AccessEntry::AccessEntry(const AccessRecord &A)
     Rate = std::round(A.Rate * 10000) / 10000;
 }
 
-json::Value cacheline::toJSON(const AccessEntry &A) {
-  json::Object O{{"context", phaseName(A.Context)},
-                 {"frequency", A.Frequency},
-                 {"function", A.Function},
-                 {"function_role", A.Role},
-                 {"kind", accessKindName(A.Kind)},
-                 {"loop", loopKindName(A.Loop)}};
-  if (!A.DrivenBy.empty())
-    O["driven_by"] = toJSONArray(A.DrivenBy);
-  if (!A.OnceFlag.empty())
-    O["once_flag"] = A.OnceFlag;
-  if (A.ProfileCount)
-    O["profile_count"] = static_cast<int64_t>(*A.ProfileCount);
-  if (A.Rate)
-    O["rate"] = *A.Rate;
-  return O;
+void cacheline::writeJSON(json::OStream &J, const AccessEntry &A) {
+  J.object([&] {
+    J.attribute("context", phaseName(A.Context));
+    if (!A.DrivenBy.empty())
+      J.attributeArray("driven_by", [&] {
+        for (const std::string &F : A.DrivenBy)
+          J.value(StringRef(F));
+      });
+    J.attribute("frequency", A.Frequency);
+    J.attribute("function", StringRef(A.Function));
+    J.attribute("function_role", StringRef(A.Role));
+    J.attribute("kind", accessKindName(A.Kind));
+    J.attribute("loop", loopKindName(A.Loop));
+    if (!A.OnceFlag.empty())
+      J.attribute("once_flag", StringRef(A.OnceFlag));
+    if (A.ProfileCount)
+      J.attribute("profile_count", static_cast<int64_t>(*A.ProfileCount));
+    if (A.Rate)
+      J.attribute("rate", *A.Rate);
+  });
 }
 
 namespace cacheline {
@@ -107,12 +109,14 @@ bool cacheline::fromJSON(const json::Value &V, AccessEntry &A, json::Path P) {
          O.mapOptional("rate", A.Rate);
 }
 
-json::Value cacheline::toJSON(const FieldEntry &F) {
-  return json::Object{{"name", F.Name},
-                      {"offset", static_cast<int64_t>(F.Offset)},
-                      {"size", static_cast<int64_t>(F.Size)},
-                      {"class", globalClassName(F.Class)},
-                      {"reason", F.Reason}};
+void cacheline::writeJSON(json::OStream &J, const FieldEntry &F) {
+  J.object([&] {
+    J.attribute("class", globalClassName(F.Class));
+    J.attribute("name", StringRef(F.Name));
+    J.attribute("offset", static_cast<int64_t>(F.Offset));
+    J.attribute("reason", StringRef(F.Reason));
+    J.attribute("size", static_cast<int64_t>(F.Size));
+  });
 }
 
 bool cacheline::fromJSON(const json::Value &V, FieldEntry &F, json::Path P) {
@@ -153,26 +157,48 @@ void GlobalEntry::setInner(const GlobalProperties &P,
                       Inner.FieldClasses[I].Reason});
 }
 
-json::Object cacheline::toJSON(const GlobalEntry &G) {
-  json::Object O{{"name", G.Name},
-                 {"class", globalClassName(G.Class)},
-                 {"reason", G.Reason},
-                 {"size", static_cast<int64_t>(G.Size)},
-                 {"reads", static_cast<int64_t>(G.Reads)},
-                 {"writes", toJSONArray(G.Writes)}};
-  if (G.Module)
-    O["module"] = *G.Module;
-  if (!G.Escape.empty())
-    O["escape"] = G.Escape;
-  if (!G.InnerReason.empty())
-    O["inner_layout"] = G.InnerReason;
-  if (!G.Fields.empty())
-    O["fields"] = toJSONArray(G.Fields);
-  if (G.SlotSize) {
-    O["elements"] = static_cast<int64_t>(G.Elements);
-    O["slot_size"] = static_cast<int64_t>(G.SlotSize);
-  }
-  return O;
+bool GlobalEntry::writeAttribute(json::OStream &J, StringRef Key) const {
+  auto Int = [&](uint64_t V) { J.attribute(Key, static_cast<int64_t>(V)); };
+  auto String = [&](StringRef S) { J.attribute(Key, S); };
+  auto Array = [&](const auto &Items) {
+    J.attributeArray(Key, [&] {
+      for (const auto &I : Items)
+        writeJSON(J, I);
+    });
+  };
+  if (Key == "name")
+    String(Name);
+  else if (Key == "module") {
+    if (Module)
+      String(*Module);
+  } else if (Key == "class")
+    String(globalClassName(Class));
+  else if (Key == "reason")
+    String(Reason);
+  else if (Key == "escape") {
+    if (!Escape.empty())
+      String(Escape);
+  } else if (Key == "size")
+    Int(Size);
+  else if (Key == "reads")
+    Int(Reads);
+  else if (Key == "writes")
+    Array(Writes);
+  else if (Key == "inner_layout") {
+    if (!InnerReason.empty())
+      String(InnerReason);
+  } else if (Key == "fields") {
+    if (!Fields.empty())
+      Array(Fields);
+  } else if (Key == "slot_size") {
+    if (SlotSize)
+      Int(SlotSize);
+  } else if (Key == "elements") {
+    if (SlotSize)
+      Int(Elements);
+  } else
+    return false;
+  return true;
 }
 
 bool cacheline::fromJSON(const json::Value &V, GlobalEntry &G, json::Path P) {
@@ -216,16 +242,19 @@ ProgramFacts::ProgramFacts(const Solver &Program,
   Summary.Globals = Classes.size();
 }
 
-json::Value cacheline::toJSON(const ProgramFacts::Counts &C) {
-  auto N = [](uint64_t V) { return static_cast<int64_t>(V); };
-  json::Object O{{globalClassName(GlobalClass::WriteHot), N(C.WriteHot)},
-                 {globalClassName(GlobalClass::ReadMostly), N(C.ReadMostly)},
-                 {globalClassName(GlobalClass::Neutral), N(C.Neutral)},
-                 {globalClassName(GlobalClass::Skipped), N(C.Skipped)},
-                 {"globals", N(C.Globals)}};
-  if (C.PaddingBytes)
-    O["padding_bytes"] = N(*C.PaddingBytes);
-  return O;
+void cacheline::writeJSON(json::OStream &J, const ProgramFacts::Counts &C) {
+  auto N = [&](StringRef Key, uint64_t V) {
+    J.attribute(Key, static_cast<int64_t>(V));
+  };
+  J.object([&] {
+    N("globals", C.Globals);
+    N(globalClassName(GlobalClass::Neutral), C.Neutral);
+    if (C.PaddingBytes)
+      N("padding_bytes", *C.PaddingBytes);
+    N(globalClassName(GlobalClass::ReadMostly), C.ReadMostly);
+    N(globalClassName(GlobalClass::Skipped), C.Skipped);
+    N(globalClassName(GlobalClass::WriteHot), C.WriteHot);
+  });
 }
 
 bool cacheline::fromJSON(const json::Value &V, ProgramFacts::Counts &C,
@@ -237,11 +266,12 @@ bool cacheline::fromJSON(const json::Value &V, ProgramFacts::Counts &C,
          O.mapOptional("padding_bytes", C.PaddingBytes);
 }
 
-void ProgramFacts::addTo(json::Object &File) const {
-  File["summary"] = toJSON(Summary);
-  File["threads"] = Threads;
-  File["thread_entries"] = toJSONArray(ThreadEntries);
-  File["start_up_functions"] = toJSONArray(StartUpFunctions);
+void ProgramFacts::write(JSONLinesWriter &File) const {
+  File.attribute("summary",
+                 [&](json::OStream &J) { writeJSON(J, Summary); });
+  File.attribute("threads", Threads);
+  File.strings("thread_entries", ThreadEntries);
+  File.strings("start_up_functions", StartUpFunctions);
 }
 
 bool ProgramFacts::mapFrom(json::ObjectMapper &O) {
@@ -251,52 +281,32 @@ bool ProgramFacts::mapFrom(json::ObjectMapper &O) {
          O.mapOptional("start_up_functions", StartUpFunctions);
 }
 
-namespace {
+JSONLinesWriter::JSONLinesWriter(raw_ostream &OS) : OS(OS) { OS << "{\n"; }
 
-/// \p O on one line with its keys in the order of \p Keys.
-void writeInOrder(raw_ostream &OS, const json::Object &O,
-                  ArrayRef<StringLiteral> Keys) {
-  assert(all_of(O, [&](const auto &KV) {
-           return is_contained(Keys, StringRef(KV.first));
-         }) && "a key without a place in the order");
-  json::OStream J(OS);
-  J.object([&] {
-    for (StringLiteral K : Keys)
-      if (const json::Value *V = O.get(K))
-        J.attribute(K, *V);
-  });
+JSONLinesWriter::~JSONLinesWriter() { OS << "\n}\n"; }
+
+void JSONLinesWriter::begin(StringRef Key) {
+  OS << (First ? "" : ",\n") << "  \"" << Key << "\": ";
+  First = false;
 }
 
-} // namespace
+void JSONLinesWriter::attribute(StringRef Key,
+                                function_ref<void(json::OStream &)> Write) {
+  begin(Key);
+  json::OStream J(OS);
+  Write(J);
+}
 
-void cacheline::writeJSONLines(raw_ostream &OS, const json::Object &File,
-                               ArrayRef<StringLiteral> Keys,
-                               ArrayRef<StringLiteral> EntryKeys) {
-  assert(all_of(File, [&](const auto &KV) {
-           return is_contained(Keys, StringRef(KV.first));
-         }) && "a key without a place in the order");
-  OS << "{\n";
-  ListSeparator Sep(",\n");
-  for (StringLiteral K : Keys) {
-    const json::Value *V = File.get(K);
-    if (!V)
-      continue;
-    OS << Sep << "  \"" << K << "\": ";
-    const json::Array *Globals = K == "globals" ? V->getAsArray() : nullptr;
-    if (!Globals) {
-      OS << *V;
-      continue;
-    }
-    OS << "[";
-    ListSeparator Line(",");
-    for (const json::Value &G : *Globals) {
-      OS << Line << "\n    ";
-      if (EntryKeys.empty())
-        OS << G;
-      else
-        writeInOrder(OS, *G.getAsObject(), EntryKeys);
-    }
-    OS << "\n  ]";
-  }
-  OS << "\n}\n";
+void JSONLinesWriter::attribute(StringRef Key, const json::Value &V) {
+  begin(Key);
+  OS << V;
+}
+
+void JSONLinesWriter::strings(StringRef Key, ArrayRef<std::string> Strings) {
+  attribute(Key, [&](json::OStream &J) {
+    J.array([&] {
+      for (const std::string &S : Strings)
+        J.value(StringRef(S));
+    });
+  });
 }

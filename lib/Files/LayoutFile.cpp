@@ -33,6 +33,13 @@ StringRef originalName(StringRef Name) {
   return At == StringRef::npos ? Name : Name.take_front(At);
 }
 
+/// An entry's keys in the order they are written: sorted, as json::Value
+/// prints an object. LayoutEntry::writeAttribute writes each.
+constexpr StringLiteral EntryKeys[] = {
+    "class",  "elements", "escape", "fields", "fingerprint", "inner_layout",
+    "module", "name",     "parts",  "reads",  "reason",      "size",
+    "slot_size", "writes"};
+
 } // namespace
 
 InnerLayout LayoutEntry::inner() const {
@@ -44,10 +51,15 @@ InnerLayout LayoutEntry::inner() const {
   return Inner;
 }
 
-json::Value cacheline::toJSON(const LayoutPart &P) {
-  return json::Object{{"name", P.Name},
-                      {"class", globalClassName(P.Class)},
-                      {"fields", toJSONArray(P.Fields)}};
+void cacheline::writeJSON(json::OStream &J, const LayoutPart &P) {
+  J.object([&] {
+    J.attribute("class", globalClassName(P.Class));
+    J.attributeArray("fields", [&] {
+      for (unsigned F : P.Fields)
+        J.value(static_cast<int64_t>(F));
+    });
+    J.attribute("name", StringRef(P.Name));
+  });
 }
 
 bool cacheline::fromJSON(const json::Value &V, LayoutPart &P, json::Path Path) {
@@ -71,13 +83,19 @@ bool cacheline::fromJSON(const json::Value &V, LayoutPart &P, json::Path Path) {
   return true;
 }
 
-json::Value cacheline::toJSON(const LayoutEntry &E) {
-  json::Object O = toJSON(static_cast<const GlobalEntry &>(E));
-  if (E.Fingerprint)
-    O["fingerprint"] = *E.Fingerprint;
-  if (!E.Parts.empty())
-    O["parts"] = toJSONArray(E.Parts);
-  return O;
+bool LayoutEntry::writeAttribute(json::OStream &J, StringRef Key) const {
+  if (Key == "fingerprint") {
+    if (Fingerprint)
+      J.attribute(Key, StringRef(*Fingerprint));
+  } else if (Key == "parts") {
+    if (!Parts.empty())
+      J.attributeArray(Key, [&] {
+        for (const LayoutPart &P : Parts)
+          writeJSON(J, P);
+      });
+  } else
+    return GlobalEntry::writeAttribute(J, Key);
+  return true;
 }
 
 bool cacheline::fromJSON(const json::Value &V, LayoutEntry &E, json::Path P) {
@@ -86,18 +104,6 @@ bool cacheline::fromJSON(const json::Value &V, LayoutEntry &E, json::Path P) {
   json::ObjectMapper O(V, P);
   return O.mapOptional("fingerprint", E.Fingerprint) &&
          O.mapOptional("parts", E.Parts);
-}
-
-json::Value cacheline::toJSON(const LayoutFile &F) {
-  json::Object O{{"format", LayoutFileFormat},
-                 {"version", LayoutFileVersion},
-                 {"program", F.Executable ? "executable" : "library"},
-                 {"target", F.Target},
-                 {"line_size", static_cast<int64_t>(F.LineSize)},
-                 {"globals", toJSONArray(F.Globals)},
-                 {"modules", toJSONArray(F.Modules)}};
-  F.Program.addTo(O);
-  return O;
 }
 
 bool cacheline::fromJSON(const json::Value &V, LayoutFile &F, json::Path P) {
@@ -139,11 +145,16 @@ Expected<LayoutFile> LayoutFile::read(StringRef Path) {
 }
 
 void LayoutFile::write(raw_ostream &OS) const {
-  // Each entry's keys sorted, as json::Object prints them.
-  writeJSONLines(OS, *toJSON(*this).getAsObject(),
-                 {"format", "version", "program", "target", "line_size",
-                  "globals", "summary", "threads", "thread_entries",
-                  "start_up_functions", "modules"});
+  assert(is_sorted(EntryKeys) && "a layout entry's keys are sorted");
+  JSONLinesWriter File(OS);
+  File.attribute("format", LayoutFileFormat);
+  File.attribute("version", LayoutFileVersion);
+  File.attribute("program", Executable ? "executable" : "library");
+  File.attribute("target", StringRef(Target));
+  File.attribute("line_size", static_cast<int64_t>(LineSize));
+  File.globals(ArrayRef(Globals), EntryKeys);
+  Program.write(File);
+  File.strings("modules", Modules);
 }
 
 Expected<std::shared_ptr<const LayoutFile>>

@@ -22,15 +22,19 @@ using namespace cacheline;
 
 namespace {
 
-/// The "measured" counts of a profile-guided report.
-json::Value measuredToJSON(const ProfiledGlobal &P) {
-  auto N = [](uint64_t V) { return static_cast<int64_t>(V); };
-  return json::Object{{"reads_before", N(P.ReadsBefore)},
-                      {"writes_before", N(P.WritesBefore)},
-                      {"reads_after", N(P.ReadsAfter)},
-                      {"writes_after", N(P.WritesAfter)},
-                      {"sync_after", N(P.SyncAfter)},
-                      {"writing_threads", N(P.WritingThreads)}};
+/// The "measured" counts of a profile-guided report, keys sorted.
+void writeMeasured(json::OStream &J, const ProfiledGlobal &P) {
+  auto N = [&](StringRef Key, uint64_t V) {
+    J.attribute(Key, static_cast<int64_t>(V));
+  };
+  J.object([&] {
+    N("reads_after", P.ReadsAfter);
+    N("reads_before", P.ReadsBefore);
+    N("sync_after", P.SyncAfter);
+    N("writes_after", P.WritesAfter);
+    N("writes_before", P.WritesBefore);
+    N("writing_threads", P.WritingThreads);
+  });
 }
 
 bool measuredFromJSON(const json::Value &V, ProfiledGlobal &P,
@@ -47,7 +51,7 @@ bool measuredFromJSON(const json::Value &V, ProfiledGlobal &P,
 /// An entry's keys in the order they are written: the global's facts
 /// (sorted), what the layout made of it, the profile's keys (sorted), and
 /// where the global came from; so the facts read the same with and
-/// without a layout or a profile.
+/// without a layout or a profile. ReportEntry::writeAttribute writes each.
 constexpr StringLiteral EntryKeys[] = {
     "align",        "class",         "escape",      "name",
     "reads",        "reason",        "section",     "size",
@@ -58,15 +62,19 @@ constexpr StringLiteral EntryKeys[] = {
 
 } // namespace
 
-json::Value cacheline::toJSON(const ReportPart &P) {
-  json::Object O{{"name", P.Name},
-                 {"class", globalClassName(P.Class)},
-                 {"fields", toJSONArray(P.Fields)}};
-  if (P.NewSection) {
-    O["new_section"] = *P.NewSection;
-    O["padded_size"] = static_cast<int64_t>(P.PaddedSize);
-  }
-  return O;
+void cacheline::writeJSON(json::OStream &J, const ReportPart &P) {
+  J.object([&] {
+    J.attribute("class", globalClassName(P.Class));
+    J.attributeArray("fields", [&] {
+      for (const std::string &F : P.Fields)
+        J.value(StringRef(F));
+    });
+    J.attribute("name", StringRef(P.Name));
+    if (P.NewSection) {
+      J.attribute("new_section", StringRef(*P.NewSection));
+      J.attribute("padded_size", static_cast<int64_t>(P.PaddedSize));
+    }
+  });
 }
 
 bool cacheline::fromJSON(const json::Value &V, ReportPart &R, json::Path P) {
@@ -76,30 +84,52 @@ bool cacheline::fromJSON(const json::Value &V, ReportPart &R, json::Path P) {
          O.mapOptional("padded_size", R.PaddedSize);
 }
 
-json::Value cacheline::toJSON(const ReportEntry &E) {
-  json::Object O = toJSON(static_cast<const GlobalEntry &>(E));
-  O["align"] = static_cast<int64_t>(E.Align);
-  if (E.Section)
-    O["section"] = *E.Section;
-  if (!E.Parts.empty()) {
-    O["parts"] = toJSONArray(E.Parts);
-  } else if (E.NewSection) {
-    O["new_align"] = static_cast<int64_t>(E.NewAlign);
-    O["new_section"] = *E.NewSection;
-    O["padded_size"] = static_cast<int64_t>(E.PaddedSize);
-  }
-  if (const std::optional<ReportedProfile> &P = E.Profile) {
-    O["source"] = P->FromProfile ? "profile" : "static";
-    if (P->Measured)
-      O["measured"] = measuredToJSON(*P->Measured);
-    if (P->StaticClass) {
-      O["static_class"] = globalClassName(*P->StaticClass);
-      O["static_reason"] = P->StaticReason;
+bool ReportEntry::writeAttribute(json::OStream &J, StringRef Key) const {
+  auto Int = [&](uint64_t V) { J.attribute(Key, static_cast<int64_t>(V)); };
+  auto String = [&](StringRef S) { J.attribute(Key, S); };
+  // Moved unsplit: the split parts say where each went instead.
+  bool Moved = Parts.empty() && NewSection;
+  if (Key == "align")
+    Int(Align);
+  else if (Key == "section") {
+    if (Section)
+      String(*Section);
+  } else if (Key == "parts") {
+    if (!Parts.empty())
+      J.attributeArray(Key, [&] {
+        for (const ReportPart &P : Parts)
+          writeJSON(J, P);
+      });
+  } else if (Key == "new_align") {
+    if (Moved)
+      Int(NewAlign);
+  } else if (Key == "new_section") {
+    if (Moved)
+      String(*NewSection);
+  } else if (Key == "padded_size") {
+    if (Moved)
+      Int(PaddedSize);
+  } else if (Key == "source") {
+    if (Profile)
+      String(Profile->FromProfile ? "profile" : "static");
+  } else if (Key == "measured") {
+    if (Profile && Profile->Measured) {
+      J.attributeBegin(Key);
+      writeMeasured(J, *Profile->Measured);
+      J.attributeEnd();
     }
-  }
-  if (!E.SummaryName.empty())
-    O["summary_name"] = E.SummaryName;
-  return O;
+  } else if (Key == "static_class") {
+    if (Profile && Profile->StaticClass)
+      String(globalClassName(*Profile->StaticClass));
+  } else if (Key == "static_reason") {
+    if (Profile && Profile->StaticClass)
+      String(Profile->StaticReason);
+  } else if (Key == "summary_name") {
+    if (!SummaryName.empty())
+      String(SummaryName);
+  } else
+    return GlobalEntry::writeAttribute(J, Key);
+  return true;
 }
 
 bool cacheline::fromJSON(const json::Value &V, ReportEntry &E, json::Path P) {
@@ -198,17 +228,6 @@ Report::Report(const Module &M, const CachelineClassification &Result,
   Program.Summary.PaddingBytes = Outcome.PaddingBytes;
 }
 
-json::Value cacheline::toJSON(const Report &R) {
-  json::Object O{{"format", ReportFormat},
-                 {"version", ReportVersion},
-                 {"target", R.Target},
-                 {"line_size", static_cast<int64_t>(R.LineSize)},
-                 {"globals", toJSONArray(R.Globals)},
-                 {"summaries_carried", static_cast<int64_t>(R.SummariesCarried)}};
-  R.Program.addTo(O);
-  return O;
-}
-
 bool cacheline::fromJSON(const json::Value &V, Report &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("globals", R.Globals) &&
@@ -243,11 +262,14 @@ Expected<Report> Report::read(StringRef Path) {
 }
 
 void Report::write(raw_ostream &OS) const {
-  writeJSONLines(OS, *toJSON(*this).getAsObject(),
-                 {"format", "version", "target", "line_size", "globals",
-                  "summary", "threads", "thread_entries",
-                  "start_up_functions", "summaries_carried"},
-                 EntryKeys);
+  JSONLinesWriter File(OS);
+  File.attribute("format", ReportFormat);
+  File.attribute("version", ReportVersion);
+  File.attribute("target", StringRef(Target));
+  File.attribute("line_size", static_cast<int64_t>(LineSize));
+  File.globals(ArrayRef(Globals), EntryKeys);
+  Program.write(File);
+  File.attribute("summaries_carried", static_cast<int64_t>(SummariesCarried));
 }
 
 std::vector<RemarkPlace>
