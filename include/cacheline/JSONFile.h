@@ -12,6 +12,8 @@
 #include "llvm/Support/JSON.h"
 
 #include <iterator>
+#include <optional>
+#include <string>
 
 namespace cacheline {
 
@@ -26,6 +28,11 @@ llvm::json::Array toJSONArray(const Collection &C) {
     A.emplace_back(V);
   return A;
 }
+
+/// The "format" a file's JSON \p V names, if it is an object naming one.
+std::optional<llvm::StringRef> formatOf(const llvm::json::Value &V);
+/// "format 'NAME'", or "no format", for a message about \p Format.
+std::string describeFormat(std::optional<llvm::StringRef> Format);
 
 /// The error "PATH: WHY".
 llvm::Error fileError(llvm::StringRef Path, const llvm::Twine &Why);

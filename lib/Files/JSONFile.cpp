@@ -32,3 +32,12 @@ Error cacheline::corruptFileError(StringRef Path, StringRef What,
   OS << "corrupt " << What << ": " << toString(Root.getError());
   return fileError(Path, Msg);
 }
+
+std::optional<StringRef> cacheline::formatOf(const json::Value &V) {
+  const json::Object *Top = V.getAsObject();
+  return Top ? Top->getString("format") : std::nullopt;
+}
+
+std::string cacheline::describeFormat(std::optional<StringRef> Format) {
+  return Format ? ("format '" + *Format + "'").str() : "no format";
+}

@@ -124,11 +124,10 @@ Expected<LayoutFile> LayoutFile::read(StringRef Path) {
   Expected<json::Value> V = readJSONFile(Path, "layout file");
   if (!V)
     return V.takeError();
-  const json::Object *Top = V->getAsObject();
-  if (!Top || Top->getString("format") != LayoutFileFormat)
+  if (formatOf(*V) != LayoutFileFormat)
     return Fail("not a cacheline layout file (written by cacheline-facts "
                 "merge)");
-  std::optional<int64_t> Version = Top->getInteger("version");
+  std::optional<int64_t> Version = V->getAsObject()->getInteger("version");
   if (Version != int64_t(LayoutFileVersion))
     return Fail("layout file of another version of cacheline-layout (" +
                 (Version ? "version " + Twine(*Version) : Twine("no version")) +

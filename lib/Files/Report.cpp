@@ -242,14 +242,11 @@ Expected<Report> Report::read(StringRef Path) {
   Expected<json::Value> V = readJSONFile(Path, "report");
   if (!V)
     return V.takeError();
-  const json::Object *Top = V->getAsObject();
-  std::optional<StringRef> Format =
-      Top ? Top->getString("format") : std::nullopt;
+  std::optional<StringRef> Format = formatOf(*V);
   if (Format != ReportFormat)
-    return Fail("not a cacheline-layout report (" +
-                (Format ? "format '" + *Format + "'" : Twine("no format")) +
+    return Fail("not a cacheline-layout report (" + describeFormat(Format) +
                 ")");
-  std::optional<int64_t> Version = Top->getInteger("version");
+  std::optional<int64_t> Version = V->getAsObject()->getInteger("version");
   if (Version != int64_t(ReportVersion))
     return Fail(ReportFormat + " of version " +
                 (Version ? Twine(*Version) : Twine("none")) +

@@ -107,11 +107,10 @@ Expected<WriteProfile> WriteProfile::read(StringRef Path) {
   Expected<json::Value> V = readJSONFile(Path, "profile");
   if (!V)
     return V.takeError();
-  const json::Object *Top = V->getAsObject();
-  if (!Top || Top->getString("format") != WriteProfileFormat)
+  if (formatOf(*V) != WriteProfileFormat)
     return fileError(Path, "not a cacheline-layout write profile (written by "
                            "a build with CACHELINE_LAYOUT_MODE=instrument)");
-  std::optional<int64_t> Version = Top->getInteger("version");
+  std::optional<int64_t> Version = V->getAsObject()->getInteger("version");
   if (!Version || *Version < 1 || *Version > WriteProfileVersion)
     return fileError(Path, "write profile version " +
                                Twine(Version.value_or(-1)) +

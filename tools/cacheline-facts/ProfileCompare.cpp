@@ -38,9 +38,7 @@ Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
   Expected<json::Value> V = readJSONFile(Path, "report");
   if (!V)
     return V.takeError();
-  const json::Object *Top = V->getAsObject();
-  std::optional<StringRef> Format =
-      Top ? Top->getString("format") : std::nullopt;
+  std::optional<StringRef> Format = formatOf(*V);
   std::vector<ReportedGlobal> Out;
   if (Format == LayoutFileFormat) {
     Expected<LayoutFile> File = LayoutFile::read(Path);
@@ -52,9 +50,7 @@ Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
   }
   if (Format != ReportFormat)
     return fileError(Path, "not a cacheline-layout report or layout file (" +
-                               (Format ? "format '" + *Format + "'"
-                                       : Twine("no format")) +
-                               ")");
+                               describeFormat(Format) + ")");
   Expected<Report> R = Report::read(Path);
   if (!R)
     return R.takeError();
