@@ -60,8 +60,9 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name == "cacheline-layout") {
-          MPM.addPass(CachelineLayoutPass());
+        if (Name == "cacheline-layout" || Name == "cacheline-layout<link>") {
+          MPM.addPass(
+              CachelineLayoutPass(/*AtLink=*/Name == "cacheline-layout<link>"));
           return true;
         }
         // The compile-time pass by hand: facts only, layout file only.
@@ -95,7 +96,7 @@ static void registerPasses(PassBuilder &PB) {
   PB.registerFullLinkTimeOptimizationEarlyEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
         BuildingCompilePipeline = false;
-        MPM.addPass(CachelineLayoutPass());
+        MPM.addPass(CachelineLayoutPass(/*AtLink=*/true));
       });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &, OptimizationLevel) {

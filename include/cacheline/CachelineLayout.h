@@ -111,9 +111,16 @@ public:
 /// cacheline-layout: classify, report, lay out.
 class CachelineLayoutPass : public llvm::PassInfoMixin<CachelineLayoutPass> {
 public:
+  /// \p AtLink: the pass runs first thing in the full-LTO link's pipeline,
+  /// whose GlobalOpt comes after it (LayoutPlan::GlobalOptFollows);
+  /// `cacheline-layout<link>` in a pipeline text.
+  explicit CachelineLayoutPass(bool AtLink = false) : AtLink(AtLink) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
+
+private:
+  bool AtLink;
 };
 
 /// The compile's part: summarizes the module once, carries the summary

@@ -76,6 +76,9 @@ struct LayoutPlan {
   /// (indirect ones, and the callers of a function returning an address).
   const Solver *Program = nullptr;
   const SummarySymbols *Symbols = nullptr;
+  /// GlobalOpt runs on the module after the layout (the full-LTO link's
+  /// pipeline): a read-mostly global it will make constant is left to it.
+  bool GlobalOptFollows = false;
 };
 
 /// What the layout did with one planned global.
@@ -95,6 +98,8 @@ struct GlobalOutcome {
     std::optional<LayoutChange> Change;
   };
   std::vector<Part> Parts;
+  /// Why the layout left a read-mostly global where it was, if it did.
+  std::string NotMoved;
 };
 
 /// The layout's output, one outcome per planned global.

@@ -69,6 +69,8 @@ struct ReportEntry : GlobalEntry {
   /// and size now.
   std::optional<std::string> NewSection;
   uint64_t NewAlign = 0, PaddedSize = 0;
+  /// Why the layout left it where it was (GlobalOutcome::NotMoved).
+  std::string NotMoved;
   std::vector<ReportPart> Parts;
   std::optional<ReportedProfile> Profile;
   /// Its name in its summary, where the link renamed it.

@@ -56,7 +56,8 @@ constexpr StringLiteral EntryKeys[] = {
     "align",        "class",         "escape",      "name",
     "reads",        "reason",        "section",     "size",
     "writes",       "inner_layout",  "fields",      "parts",
-    "new_align",    "new_section",   "padded_size", "elements",
+    "new_align",    "new_section",   "padded_size", "not_moved",
+    "elements",
     "slot_size",    "measured",      "source",      "static_class",
     "static_reason", "module",       "summary_name"};
 
@@ -109,6 +110,9 @@ bool ReportEntry::writeAttribute(json::OStream &J, StringRef Key) const {
   } else if (Key == "padded_size") {
     if (Moved)
       Int(PaddedSize);
+  } else if (Key == "not_moved") {
+    if (!NotMoved.empty())
+      String(NotMoved);
   } else if (Key == "source") {
     if (Profile)
       String(Profile->FromProfile ? "profile" : "static");
@@ -141,6 +145,7 @@ bool cacheline::fromJSON(const json::Value &V, ReportEntry &E, json::Path P) {
       !O.mapOptional("new_section", E.NewSection) ||
       !O.mapOptional("new_align", E.NewAlign) ||
       !O.mapOptional("padded_size", E.PaddedSize) ||
+      !O.mapOptional("not_moved", E.NotMoved) ||
       !O.mapOptional("summary_name", E.SummaryName))
     return false;
   const json::Object &Obj = *V.getAsObject();
@@ -166,6 +171,8 @@ Report::Report(const Module &M, const CachelineClassification &Result,
       SummariesCarried(Result.CarriedSummaries) {
   const DataLayout &DL = M.getDataLayout();
   std::vector<GlobalClass> Classes;
+  Classes.reserve(Result.Globals.size());
+  Globals.reserve(Result.Globals.size());
   assert(Outcome.Globals.size() == Result.Globals.size() &&
          "an outcome per classified global");
   for (size_t I = 0; I < Result.Globals.size(); ++I) {
@@ -203,6 +210,7 @@ Report::Report(const Module &M, const CachelineClassification &Result,
         R.PaddedSize = C->NewSize;
       }
     }
+    E.NotMoved = Done.NotMoved;
     if (Change && Done.Parts.empty()) {
       E.NewSection = Change->Section;
       E.NewAlign = Change->Align;
@@ -345,6 +353,14 @@ void cacheline::emitRemarks(const CachelineClassification &Result,
       });
       continue;
     }
+    if (!Done.NotMoved.empty())
+      GetORE(*F).emit([&] {
+        auto R = At ? OptimizationRemarkMissed(DEBUG_TYPE, "NotMoved", At)
+                    : OptimizationRemarkMissed(DEBUG_TYPE, "NotMoved", F);
+        return R << globalClassName(C.Class) << " global "
+                 << ore::NV("Global", G.Name) << " "
+                 << ore::NV("Reason", Done.NotMoved);
+      });
     if (!Done.Change)
       continue;
     const LayoutChange &Change = *Done.Change;

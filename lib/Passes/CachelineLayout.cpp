@@ -380,6 +380,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   // The section names are ELF's; elsewhere the pass only reports. A report
   // alone says what the layout would do inside objects.
   LayoutPlan Plan = Result.plan();
+  Plan.GlobalOptFollows = AtLink;
   std::vector<RemarkPlace> RemarkPlaces = locateRemarks(M, Result);
   LayoutOutcome Outcome =
       *Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF()

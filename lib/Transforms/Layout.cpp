@@ -20,6 +20,7 @@
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/GlobalStatus.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -76,6 +77,22 @@ GlobalVariable *growGlobal(GlobalVariable &Old, uint64_t Pad) {
 /// An internal global is ours to place: a COMDAT it kept through
 /// internalization would make its section a group of its own, outside
 /// ours.
+/// GlobalOpt will make \p GV constant (its own test: internal, nothing
+/// stores it but its initializer, no atomic access, its address goes
+/// nowhere), and codegen then puts it with the read-only data, away from
+/// every write. Moved into the read-mostly group, with a section and a
+/// place in llvm.compiler.used, it would stay writable: a table of
+/// pointers would lose RELRO.
+bool becomesConstant(const GlobalVariable &GV) {
+  if (!GV.hasLocalLinkage() || !GV.hasInitializer() || GV.isConstant() ||
+      GV.hasSection())
+    return false;
+  GlobalStatus GS;
+  return !GlobalStatus::analyzeGlobal(&GV, GS) && GS.IsLoaded &&
+         GS.StoredType <= GlobalStatus::InitializerStored &&
+         GS.Ordering == AtomicOrdering::NotAtomic;
+}
+
 void dropComdat(GlobalVariable &GV) {
   if (GV.hasLocalLinkage())
     GV.setComdat(nullptr);
@@ -337,6 +354,11 @@ LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
       if (P.Class != GlobalClass::ReadMostly || OwnLines[I] ||
           isZeroInitialized(*GV) != BSS)
         continue;
+      if (Plan.GlobalOptFollows && P.Part < 0 && becomesConstant(*GV)) {
+        P.Owner->NotMoved = "left in place: nothing stores it, and the "
+                            "link makes it constant";
+        continue;
+      }
       Align A = effectiveAlign(*GV);
       uint64_t OldAlign = A.value();
       if (First)
