@@ -82,9 +82,11 @@ static void registerPasses(PassBuilder &PB) {
                                                /*Carry=*/true));
           return true;
         }
-        if (Name == "cacheline-apply-layout") {
-          MPM.addPass(CachelineCompileTimePass(/*Summarize=*/false,
-                                               /*Apply=*/true));
+        if (Name == "cacheline-apply-layout" ||
+            Name == "cacheline-apply-layout<backend>") {
+          MPM.addPass(CachelineCompileTimePass(
+              /*Summarize=*/false, /*Apply=*/true, /*Carry=*/false,
+              /*InBackend=*/Name == "cacheline-apply-layout<backend>"));
           return true;
         }
         if (Name == "print<cacheline-layout>") {
@@ -110,7 +112,8 @@ static void registerPasses(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         if (!BuildingCompilePipeline)
           MPM.addPass(CachelineCompileTimePass(/*Summarize=*/false,
-                                               /*Apply=*/true));
+                                               /*Apply=*/true, /*Carry=*/false,
+                                               /*InBackend=*/true));
       });
   PB.registerOptimizerLastEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {

@@ -139,15 +139,19 @@ public:
   /// whose module is the TU's own. \p Apply: apply a layout file if one is
   /// given (never in a full-LTO pre-link compile: the link lays out).
   /// \p Carry: carry the summary in any module, not only an LTO pre-link
-  /// compile's (opt -passes=cacheline-carry-summary).
-  CachelineCompileTimePass(bool Summarize, bool Apply, bool Carry = false)
-      : Summarize(Summarize), Apply(Apply), Carry(Carry) {}
+  /// compile's (opt -passes=cacheline-carry-summary). \p InBackend: a
+  /// ThinLTO backend, whose GlobalOpt comes after the layout
+  /// (LayoutPlan::GlobalOptFollows; cacheline-apply-layout<backend>).
+  CachelineCompileTimePass(bool Summarize, bool Apply, bool Carry = false,
+                           bool InBackend = false)
+      : Summarize(Summarize), Apply(Apply), Carry(Carry),
+        InBackend(InBackend) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
                               llvm::ModuleAnalysisManager &MAM);
   static bool isRequired() { return true; }
 
 private:
-  bool Summarize, Apply, Carry;
+  bool Summarize, Apply, Carry, InBackend;
 };
 
 } // namespace cacheline

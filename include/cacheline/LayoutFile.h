@@ -110,9 +110,12 @@ struct ApplyResult {
 };
 
 /// Lays out the globals \p M defines as \p File says, with \p LineSize;
-/// with \p DoLayout false only checks. Warnings go to the module's context.
+/// with \p DoLayout false only checks. \p GlobalOptFollows: a ThinLTO
+/// backend, whose GlobalOpt comes after (LayoutPlan::GlobalOptFollows).
+/// Warnings go to the module's context.
 ApplyResult applyLayoutFile(llvm::Module &M, const LayoutFile &File,
-                            unsigned LineSize, bool DoLayout);
+                            unsigned LineSize, bool DoLayout,
+                            bool GlobalOptFollows = false);
 
 } // namespace cacheline
 

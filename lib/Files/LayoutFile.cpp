@@ -192,10 +192,12 @@ const LayoutEntry *LayoutFile::find(StringRef Name, StringRef Source) const {
 }
 
 ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
-                                       unsigned LineSize, bool DoLayout) {
+                                       unsigned LineSize, bool DoLayout,
+                                       bool GlobalOptFollows) {
   ApplyResult Result;
   LayoutPlan Plan;
   Plan.LineSize = LineSize;
+  Plan.GlobalOptFollows = GlobalOptFollows;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm.") || GV.isDeclarationForLinker() ||
         GV.isConstant() || GV.isThreadLocal())

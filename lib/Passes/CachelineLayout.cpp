@@ -485,7 +485,7 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
   }
   bool DoLayout = Set->Mode == PassMode::Layout;
   ApplyResult R =
-      applyLayoutFile(M, **File, lineSizeFor(*Set, M), DoLayout);
+      applyLayoutFile(M, **File, lineSizeFor(*Set, M), DoLayout, InBackend);
   if (!DoLayout || R.Applied == 0)
     return PreservedAnalyses::all();
   PreservedAnalyses PA;
