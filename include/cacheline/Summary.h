@@ -31,6 +31,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,7 +43,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 15;
+constexpr unsigned FactsFormatVersion = 16;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -390,6 +391,14 @@ struct CountedLoop {
 
 
 
+/// A function's Params still in the compact form (SummaryEncoding.h),
+/// decoded when first asked for.
+class PendingParams {
+public:
+  virtual ~PendingParams() = default;
+  virtual const std::map<int, PointerSummary> &decoded() const = 0;
+};
+
 struct FunctionSummary {
   std::string Name;
   std::string Type; ///< The function type, printed.
@@ -414,8 +423,16 @@ struct FunctionSummary {
   /// When every pointer it returns is what one of its calls returns
   /// (through casts, phis and selects), or null: those calls, by index.
   std::vector<int> ReturnedCalls;
-  /// Accesses through each pointer parameter, by argument number.
+  /// Accesses through each pointer parameter, by argument number. A
+  /// summary decoded from an object leaves them encoded (PendingParams)
+  /// until first asked for: the solver reads the few that a global's
+  /// address is handed to, and they are the larger part of a summary.
   std::map<int, PointerSummary> Params;
+  std::shared_ptr<const PendingParams> EncodedParams;
+  /// The summary of the uses of parameter \p Arg, if it has one.
+  const PointerSummary *param(int Arg) const;
+  /// Params, decoded if need be.
+  const std::map<int, PointerSummary> &params() const;
   /// Accesses through the pointers that calls return, by call site (an
   /// index into Calls), for ReturnedBy: calls of functions of other
   /// modules, indirect calls, and calls of internal functions whose

@@ -130,6 +130,16 @@ bool fromJSON(const json::Value &V, CallResultRecord &R, json::Path P) {
 
 } // namespace
 
+const std::map<int, PointerSummary> &FunctionSummary::params() const {
+  return EncodedParams ? EncodedParams->decoded() : Params;
+}
+
+const PointerSummary *FunctionSummary::param(int Arg) const {
+  const std::map<int, PointerSummary> &All = params();
+  auto It = All.find(Arg);
+  return It == All.end() ? nullptr : &It->second;
+}
+
 void cacheline::markLoopPhases(const std::vector<std::vector<int>> &Successors,
                                const std::vector<bool> &InLoop,
                                FunctionSummary &S) {
@@ -685,7 +695,7 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   if (!F.ReturnedCalls.empty())
     O["returns"] = toJSONArray(F.ReturnedCalls);
   json::Array Params;
-  for (const auto &[Arg, Uses] : F.Params) {
+  for (const auto &[Arg, Uses] : F.params()) {
     json::Object P = pointerToJSON(Uses);
     P["arg"] = Arg;
     Params.push_back(std::move(P));

@@ -2,7 +2,9 @@
 //
 //   "CLSUM" version:varint
 //   string-count:varint { length:varint bytes }...
-//   the ModuleSummary's fields (mapFields), each string as its table index
+//   the ModuleSummary's fields (mapFields), each string as its table index;
+//   a function's Params as size:varint xxhash64:8 bytes, decoded when
+//   first asked for (FunctionSummary::params())
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,9 +12,12 @@
 #include "cacheline/JSONFile.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/LEB128.h"
+#include "llvm/Support/xxhash.h"
 
 #include <cstring>
 #include <optional>
@@ -23,6 +28,19 @@ using namespace cacheline;
 namespace {
 
 constexpr StringLiteral Magic = "CLSUM";
+
+/// A function's Params, in a field of their own: written with their size
+/// and hash, so that a reader can leave them encoded.
+struct ParamsOf {
+  FunctionSummary &F;
+};
+
+/// The bytes of a decoded summary and its string table, which the
+/// functions' Params still encoded refer to.
+struct EncodedSummary {
+  std::string Bytes;
+  std::vector<StringRef> Strings;
+};
 
 /// How many values each enum of the schema has: a decoded one must be one.
 template <typename E> constexpr unsigned EnumSize = 0;
@@ -88,9 +106,10 @@ template <typename IO> void mapFields(IO &io, CountedLoop &L) {
   io.map(L.Loop, L.Iterations);
 }
 template <typename IO> void mapFields(IO &io, FunctionSummary &F) {
+  ParamsOf Params{F};
   io.map(F.Name, F.Type, F.Local, F.Interposable, F.ThreadTrampoline,
          F.OnceBody, F.NumArgs, F.Successors, F.BeforeLoops, F.AfterLoops,
-         F.CountedLoops, F.Calls, F.ReturnedCalls, F.Params, F.CallResults);
+         F.CountedLoops, F.Calls, F.ReturnedCalls, Params, F.CallResults);
 }
 template <typename IO> void mapFields(IO &io, AddressUseSummary &A) {
   io.map(A.Function, A.Use, A.Callee, A.Arg, A.Fallback, A.Owner,
@@ -168,6 +187,18 @@ private:
       put(V);
     }
   }
+  void put(ParamsOf &P) {
+    SmallVector<uint8_t, 0> Outer;
+    std::swap(Outer, Stream);
+    // The writer only reads the fields it is handed.
+    put(const_cast<std::map<int, PointerSummary> &>(P.F.params()));
+    std::swap(Outer, Stream);
+    put(uint64_t(Outer.size()));
+    uint8_t Hash[8];
+    support::endian::write64le(Hash, xxHash64(ArrayRef<uint8_t>(Outer)));
+    Stream.append(Hash, Hash + 8);
+    Stream.append(Outer.begin(), Outer.end());
+  }
   template <typename T>
   std::enable_if_t<std::is_class_v<T>> put(T &Record) {
     mapFields(*this, Record);
@@ -203,11 +234,20 @@ private:
   unsigned LastIndex = 0;
 };
 
+class LazyParams;
+
 /// Reads fields; the first bad byte stops it (Failed).
 class Reader {
 public:
-  explicit Reader(StringRef Bytes) : At(Bytes.bytes_begin()),
-                                     End(Bytes.bytes_end()) {}
+  /// Reads \p Table's bytes, from the header on.
+  explicit Reader(std::shared_ptr<EncodedSummary> Table)
+      : Table(Table), Strings(Table->Strings),
+        At(reinterpret_cast<const uint8_t *>(Table->Bytes.data())),
+        End(At + Table->Bytes.size()) {}
+  /// Reads \p Range of \p Table's bytes, with its string table.
+  Reader(std::shared_ptr<EncodedSummary> Table, StringRef Range)
+      : Table(Table), Strings(Table->Strings), At(Range.bytes_begin()),
+        End(Range.bytes_end()) {}
 
   template <typename... Ts> void map(Ts &...Fields) { (get(Fields), ...); }
 
@@ -337,15 +377,61 @@ private:
       get(M[Key]);
     }
   }
+  /// Checks the Params' hash and leaves them encoded (LazyParams).
+  void get(ParamsOf &P);
   template <typename T>
   std::enable_if_t<std::is_class_v<T>> get(T &Record) {
     if (!Failed)
       mapFields(*this, Record);
   }
 
+  std::shared_ptr<EncodedSummary> Table;
+  std::vector<StringRef> &Strings;
   const uint8_t *At, *End;
-  std::vector<StringRef> Strings;
 };
+
+/// A function's Params left encoded: decoded on first use. Their bytes
+/// passed the hash check when the summary was read.
+class LazyParams final : public PendingParams {
+public:
+  LazyParams(std::shared_ptr<EncodedSummary> Table, StringRef Bytes)
+      : Table(std::move(Table)), Bytes(Bytes) {}
+  const std::map<int, PointerSummary> &decoded() const override {
+    if (!Params) {
+      Reader R(Table, Bytes);
+      R.map(Params.emplace());
+      if (R.Failed || !R.atEnd())
+        report_fatal_error("cacheline-layout: a summary's parameter "
+                           "records do not decode although their hash "
+                           "matched");
+    }
+    return *Params;
+  }
+
+private:
+  std::shared_ptr<EncodedSummary> Table;
+  StringRef Bytes;
+  mutable std::optional<std::map<int, PointerSummary>> Params;
+};
+
+void Reader::get(ParamsOf &P) {
+  uint64_t Size = 0;
+  get(Size);
+  if (Failed || Size + 8 > size_t(End - At)) {
+    fail();
+    return;
+  }
+  uint64_t Hash = support::endian::read64le(At);
+  ArrayRef<uint8_t> Bytes(At + 8, Size);
+  At += 8 + Size;
+  if (xxHash64(Bytes) != Hash) {
+    fail();
+    return;
+  }
+  if (Size > 1) // One byte: none (a zero count).
+    P.F.EncodedParams = std::make_shared<LazyParams>(
+        Table, toStringRef(Bytes));
+}
 
 /// The checks fromJSON makes that the encoding cannot: call-site indices
 /// in range.
@@ -374,7 +460,10 @@ std::string cacheline::encodeSummary(const ModuleSummary &S) {
 
 Expected<ModuleSummary> cacheline::decodeSummary(StringRef Bytes,
                                                  StringRef Origin) {
-  Reader R(Bytes);
+  // Kept while some function's Params are still encoded.
+  auto Table = std::make_shared<EncodedSummary>();
+  Table->Bytes = Bytes.str();
+  Reader R(Table);
   uint64_t Version = 0;
   if (!R.header(Version)) {
     if (!R.Failed && Version)

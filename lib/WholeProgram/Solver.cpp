@@ -766,11 +766,11 @@ std::vector<AddressUse>
 Solver::Program::handedUses(FnId F, int Arg,
                             DenseSet<std::pair<FnId, int>> &Seen) const {
   std::vector<AddressUse> Out;
-  auto Param = fn(F).Params.find(Arg);
-  if (Param == fn(F).Params.end() || !Seen.insert({F, Arg}).second)
+  const PointerSummary *Param = fn(F).param(Arg);
+  if (!Param || !Seen.insert({F, Arg}).second)
     return Out;
   unsigned M = Fns[F].Module;
-  for (const PointerCall &C : Param->second.Calls) {
+  for (const PointerCall &C : Param->Calls) {
     if (C.Callee.empty())
       continue; // Indirect: the handed function is taken, nothing more.
     FnId Callee = resolveFn(M, C.Callee);
@@ -1595,9 +1595,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
   auto WalkParam = [&](const FuncEntry &FE, int Arg, Handed H) {
     if (!Enter(FE.F, Arg, H))
       return;
-    auto P = FE.F->Params.find(Arg);
-    if (P != FE.F->Params.end())
-      Walk(FE.Module, P->second, H);
+    if (const PointerSummary *P = FE.F->param(Arg))
+      Walk(FE.Module, *P, H);
   };
   Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
     // The first escape found is the one reported.
