@@ -1,6 +1,6 @@
 //===- SummaryEncoding.cpp - The summary's compact form -------------------===//
 //
-//   "CLSUM" version:varint
+//   "CLSUM" version:varint xxhash64-of-the-rest:8 bytes
 //   string-count:varint { length:varint bytes }...
 //   the ModuleSummary's fields (mapFields), each string as its table index;
 //   a function's Params as size:varint xxhash64:8 bytes, decoded when
@@ -126,15 +126,22 @@ public:
   template <typename... Ts> void map(Ts &...Fields) { (put(Fields), ...); }
 
   std::string finish() const {
+    std::string Payload;
+    raw_string_ostream P(Payload);
+    encodeULEB128(Strings.size(), P);
+    for (StringRef S : Strings) {
+      encodeULEB128(S.size(), P);
+      P << S;
+    }
+    P.write(reinterpret_cast<const char *>(Stream.data()), Stream.size());
+    P.flush();
     std::string Out(Magic);
     raw_string_ostream OS(Out);
     encodeULEB128(FactsFormatVersion, OS);
-    encodeULEB128(Strings.size(), OS);
-    for (StringRef S : Strings) {
-      encodeULEB128(S.size(), OS);
-      OS << S;
-    }
-    OS.write(reinterpret_cast<const char *>(Stream.data()), Stream.size());
+    char Hash[8];
+    support::endian::write64le(Hash, xxHash64(Payload));
+    OS.write(Hash, 8);
+    OS << Payload;
     OS.flush();
     return Out;
   }
@@ -259,6 +266,15 @@ public:
     get(Version);
     if (Failed || Version != FactsFormatVersion)
       return false;
+    // The rest, names included, as written: damage anywhere is seen here.
+    if (size_t(End - At) < 8)
+      return fail();
+    uint64_t Hash = support::endian::read64le(At);
+    At += 8;
+    if (xxHash64(ArrayRef<uint8_t>(At, End)) != Hash) {
+      Damaged = true;
+      return fail();
+    }
     uint64_t N = 0;
     get(N);
     if (N > size_t(End - At))
@@ -276,6 +292,8 @@ public:
   }
   bool atEnd() const { return At == End; }
   bool Failed = false;
+  /// The header was read, but the rest is not as written (its hash).
+  bool Damaged = false;
 
 private:
   bool fail() {
@@ -466,6 +484,8 @@ Expected<ModuleSummary> cacheline::decodeSummary(StringRef Bytes,
   Reader R(Table);
   uint64_t Version = 0;
   if (!R.header(Version)) {
+    if (R.Damaged)
+      return fileError(Origin, "damaged summary (bad record data)");
     if (!R.Failed && Version)
       return fileError(Origin, "format " + Twine(Version) +
                                    " of another version of cacheline-layout "
