@@ -43,7 +43,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 16;
+constexpr unsigned FactsFormatVersion = 17;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.

@@ -3,8 +3,8 @@
 //   "CLSUM" version:varint xxhash64-of-the-rest:8 bytes
 //   string-count:varint { length:varint bytes }...
 //   the ModuleSummary's fields (mapFields), each string as its table index;
-//   a function's Params as size:varint xxhash64:8 bytes, decoded when
-//   first asked for (FunctionSummary::params())
+//   a function's Params after their size:varint, decoded when first asked
+//   for (FunctionSummary::params())
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,8 +29,8 @@ namespace {
 
 constexpr StringLiteral Magic = "CLSUM";
 
-/// A function's Params, in a field of their own: written with their size
-/// and hash, so that a reader can leave them encoded.
+/// A function's Params, in a field of their own: written with their size,
+/// so that a reader can leave them encoded.
 struct ParamsOf {
   FunctionSummary &F;
 };
@@ -201,9 +201,6 @@ private:
     put(const_cast<std::map<int, PointerSummary> &>(P.F.params()));
     std::swap(Outer, Stream);
     put(uint64_t(Outer.size()));
-    uint8_t Hash[8];
-    support::endian::write64le(Hash, xxHash64(ArrayRef<uint8_t>(Outer)));
-    Stream.append(Hash, Hash + 8);
     Stream.append(Outer.begin(), Outer.end());
   }
   template <typename T>
@@ -395,7 +392,7 @@ private:
       get(M[Key]);
     }
   }
-  /// Checks the Params' hash and leaves them encoded (LazyParams).
+  /// Leaves the Params encoded (LazyParams).
   void get(ParamsOf &P);
   template <typename T>
   std::enable_if_t<std::is_class_v<T>> get(T &Record) {
@@ -409,7 +406,7 @@ private:
 };
 
 /// A function's Params left encoded: decoded on first use. Their bytes
-/// passed the hash check when the summary was read.
+/// passed the summary's hash check when it was read.
 class LazyParams final : public PendingParams {
 public:
   LazyParams(std::shared_ptr<EncodedSummary> Table, StringRef Bytes)
@@ -420,8 +417,8 @@ public:
       R.map(Params.emplace());
       if (R.Failed || !R.atEnd())
         report_fatal_error("cacheline-layout: a summary's parameter "
-                           "records do not decode although their hash "
-                           "matched");
+                           "records do not decode although the summary's "
+                           "hash matched");
     }
     return *Params;
   }
@@ -435,17 +432,12 @@ private:
 void Reader::get(ParamsOf &P) {
   uint64_t Size = 0;
   get(Size);
-  if (Failed || Size + 8 > size_t(End - At)) {
+  if (Failed || Size > size_t(End - At)) {
     fail();
     return;
   }
-  uint64_t Hash = support::endian::read64le(At);
-  ArrayRef<uint8_t> Bytes(At + 8, Size);
-  At += 8 + Size;
-  if (xxHash64(Bytes) != Hash) {
-    fail();
-    return;
-  }
+  ArrayRef<uint8_t> Bytes(At, Size);
+  At += Size;
   if (Size > 1) // One byte: none (a zero count).
     P.F.EncodedParams = std::make_shared<LazyParams>(
         Table, toStringRef(Bytes));

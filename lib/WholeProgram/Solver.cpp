@@ -454,8 +454,11 @@ struct Solver::Program {
   /// \p F as a stage prints it: its name, and its module's source file
   /// when internal.
   std::string label(FnId F) const;
-  /// "  What: f, g (t.c)", the members sorted by label, or nothing when
-  /// \p Set is empty.
+  /// "  What: f, g (t.c)", \p Labels sorted, or nothing when there are
+  /// none.
+  static void printLabels(raw_ostream &OS, StringRef What,
+                          std::vector<std::string> Labels);
+  /// printLabels() of \p Set's members.
   void printSet(raw_ostream &OS, StringRef What, const FnSet &Set) const;
 
   /// Some call of the program or of code it cannot see may reach \p F
@@ -636,15 +639,20 @@ std::string Solver::Program::label(FnId F) const {
   return E.F->Name + " (" + Modules[E.Module].Source + ")";
 }
 
+void Solver::Program::printLabels(raw_ostream &OS, StringRef What,
+                                  std::vector<std::string> Labels) {
+  if (Labels.empty())
+    return;
+  llvm::sort(Labels);
+  OS << "  " << What << ": " << join(Labels, ", ") << "\n";
+}
+
 void Solver::Program::printSet(raw_ostream &OS, StringRef What,
                                const FnSet &Set) const {
-  if (Set.empty())
-    return;
   std::vector<std::string> Labels;
   for (FnId F : Set.members())
     Labels.push_back(label(F));
-  llvm::sort(Labels);
-  OS << "  " << What << ": " << join(Labels, ", ") << "\n";
+  printLabels(OS, What, std::move(Labels));
 }
 
 void Solver::Program::printStage(Stage S, raw_ostream &OS) const {
@@ -657,8 +665,6 @@ void Solver::Program::printStage(Stage S, raw_ostream &OS) const {
     printSet(OS, "at exit", AtExitRoots);
     printSet(OS, "timer callbacks", TimerCallbacks);
     printSet(OS, "address taken", AddressTaken);
-    if (Escaped.empty())
-      return;
     std::vector<std::string> Labels;
     for (FnId F : Escaped.members()) {
       std::string L = label(F);
@@ -666,8 +672,7 @@ void Solver::Program::printStage(Stage S, raw_ostream &OS) const {
         L += " (share " + shortNumber(Share) + ")";
       Labels.push_back(std::move(L));
     }
-    llvm::sort(Labels);
-    OS << "  callbacks of unknown code: " << join(Labels, ", ") << "\n";
+    printLabels(OS, "callbacks of unknown code", std::move(Labels));
     return;
   }
   case Stage::CallGraph: {
