@@ -109,12 +109,18 @@ struct ProgramFacts {
   bool Threads = false;
   std::vector<std::string> ThreadEntries;
   std::vector<std::string> StartUpFunctions;
+  /// "indirect_calls": how many the points-to analysis resolved to the
+  /// program's functions, and their targets by it and by signature.
+  struct IndirectCalls {
+    uint64_t Calls = 0, Resolved = 0;
+    uint64_t Targets = 0, SignatureTargets = 0;
+  } Indirect;
 
   ProgramFacts() = default;
   ProgramFacts(const Solver &Program, llvm::ArrayRef<GlobalClass> Classes);
 
   /// Writes the facts' keys ("summary", "threads", "thread_entries",
-  /// "start_up_functions"), in this order, to \p File.
+  /// "start_up_functions", "indirect_calls"), in this order, to \p File.
   void write(JSONLinesWriter &File) const;
   /// Maps them from \p O, if present (a hand-written file may lack them).
   bool mapFrom(llvm::json::ObjectMapper &O);
@@ -129,6 +135,9 @@ bool fromJSON(const llvm::json::Value &V, FieldEntry &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, GlobalEntry &G, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, GlobalClass &C, llvm::json::Path P);
 void writeJSON(llvm::json::OStream &J, const ProgramFacts::Counts &C);
+void writeJSON(llvm::json::OStream &J, const ProgramFacts::IndirectCalls &C);
+bool fromJSON(const llvm::json::Value &V, ProgramFacts::IndirectCalls &C,
+              llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, ProgramFacts::Counts &C,
               llvm::json::Path P);
 

@@ -37,12 +37,22 @@ enum class CallbackKind {
 
 struct KnownFunction {
   static constexpr unsigned MaxArgs = 6;
+  /// A pointer the function hands to a callback: argument Arg, as the
+  /// callback's parameter Param (pthread_create's last argument is its
+  /// entry's first parameter).
+  struct HandedArgument {
+    int Arg = -1;
+    int Param = -1;
+  };
   /// Effect on the object behind each pointer argument; later ones: Read.
   CallEffect Effects[MaxArgs] = {CallEffect::Read, CallEffect::Read,
                                 CallEffect::Read, CallEffect::Read,
                                 CallEffect::Read, CallEffect::Read};
   /// What happens to a function pointer passed in each argument.
   CallbackKind Callbacks[MaxArgs] = {};
+  /// Of each callback argument: the pointers handed to the callback. Its
+  /// other parameters are the library's.
+  HandedArgument Handed[MaxArgs][2] = {};
   /// The call starts a thread.
   bool CreatesThread = false;
   /// The call waits for a thread to end.
@@ -82,6 +92,26 @@ struct KnownFunction {
 inline bool isDeferredCallback(CallbackKind K) {
   return K == CallbackKind::Async || K == CallbackKind::Timer;
 }
+
+/// What a library function does with the objects its pointers reach, for
+/// the points-to analysis (PointerFlow.h): it allocates, or copies.
+struct MemoryFunction {
+  enum class Kind {
+    Allocates,   ///< Returns a new object (malloc, calloc, operator new).
+    AllocatesInto, ///< Stores a new object's address at argument Dst.
+    Reallocates, ///< Returns a new object holding argument Src's contents.
+    Copies,      ///< Copies argument Src's contents into argument Dst's.
+    Frees,       ///< Frees: no pointer goes anywhere (free, delete).
+  };
+  Kind K = Kind::Allocates;
+  int Dst = -1;
+  int Src = -1;
+  /// Allocates: the arguments whose product is the size (one or two).
+  int SizeArgs[2] = {-1, -1};
+};
+
+/// The allocators and copy routines of C and C++, by symbol name.
+std::optional<MemoryFunction> lookupMemoryFunction(llvm::StringRef Name);
 
 /// Looks \p Callee up by its (possibly mangled) name; std:: library
 /// functions are matched on their demangled name.

@@ -97,6 +97,19 @@ struct ModuleCallSite {
   int Site = -1;
 };
 
+/// How the program's indirect calls were resolved: by the points-to
+/// analysis (PointsTo.h), against the signature fallback (every function
+/// of the call's type whose address is taken).
+struct IndirectCallFigures {
+  unsigned Calls = 0;
+  /// Calls the points-to resolved to functions of the program only.
+  unsigned Resolved = 0;
+  /// Their targets by points-to, and by signature.
+  uint64_t ResolvedTargets = 0, ResolvedSignatureTargets = 0;
+  /// Targets by signature of every indirect call.
+  uint64_t SignatureTargets = 0;
+};
+
 /// One global as the solver found it.
 struct SolvedGlobal {
   std::string Name;
@@ -145,6 +158,8 @@ public:
                                          llvm::StringRef Name) const;
 
   std::vector<std::string> threadEntries() const;
+  /// How the points-to analysis resolved the program's indirect calls.
+  IndirectCallFigures indirectCalls() const;
   std::vector<std::string> startUpFunctions() const;
   /// Why the function \p Name of module \p Module runs when it does.
   const char *describe(unsigned Module, llvm::StringRef Name) const;

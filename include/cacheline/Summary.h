@@ -43,7 +43,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 17;
+constexpr unsigned FactsFormatVersion = 18;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -291,6 +291,80 @@ struct PointerSummary {
   bool OpaqueStores = false;
 };
 
+/// A pointer as the points-to analysis (PointsTo.h) sees an operand: a
+/// pointer value of its function, a global's or a function's address, or a
+/// pointer from code the program cannot see; plus the bytes added to it.
+struct PointerOperand {
+  enum class Kind {
+    None,     ///< Null, undef, or no pointer at all.
+    Value,    ///< The function's pointer value number Value.
+    Global,   ///< The address of the global Name.
+    Function, ///< The address of the function Name.
+    Unknown,  ///< Anything code the program cannot see may hold.
+  };
+  Kind K = Kind::None;
+  int Value = -1;
+  std::string Name;
+  /// Bytes added by constant offsets.
+  int64_t Offset = 0;
+  /// Plus a variable offset: it may point anywhere in its object.
+  bool Variable = false;
+  bool isNone() const { return K == Kind::None; }
+  bool operator==(const PointerOperand &O) const {
+    return K == O.K && Value == O.Value && Name == O.Name &&
+           Offset == O.Offset && Variable == O.Variable;
+  }
+};
+
+/// One statement of a function's pointer flow (PointerFlow.h), over its
+/// pointer values: 0 .. NumArgs-1 are its parameters, the others what
+/// instructions define (loads, phis, selects, calls, allocas). Together
+/// they are the constraints of an inclusion-based (Andersen) points-to
+/// analysis: "Dst may point to what Src points to", and so on.
+struct PointerStatement {
+  enum class Kind {
+    Copy,     ///< Dst may point where Src points.
+    Load,     ///< Dst may point where the pointers stored at Addr point.
+    Store,    ///< The pointer stored at Addr may point where Src points.
+    /// The pointers stored in Addr's object may be those in Src's (memcpy,
+    /// realloc).
+    MemCopy,
+    /// Dst points to a new object: allocation site Site (the index of the
+    /// allocating call in Calls), of Size bytes when known.
+    HeapObject,
+    /// Dst points to a local variable (Site: its index among the
+    /// function's allocas), of Size bytes.
+    StackObject,
+    Escape,  ///< Code the program cannot see may read Src, and what it reaches.
+    Clobber, ///< Code the program cannot see may store pointers at Addr.
+    /// A known library function calls the functions Addr points to, with
+    /// Src as parameter Dst (-1: with none of the program's pointers);
+    /// their parameters that no such statement of the call binds are
+    /// pointers of code the program cannot see.
+    Callback,
+    Argument, ///< Call Site passes Src as argument Dst.
+    Result,   ///< Dst is what call Site returns.
+    Callee,   ///< Call Site (indirect) calls the functions Src points to.
+    Return,   ///< The function returns Src.
+  };
+  Kind K = Kind::Copy;
+  int Dst = -1;
+  int Site = -1;
+  /// What direct call Fallback (an index into Calls) does when no module
+  /// has the callee's body: a known function's effect, or what an unknown
+  /// one may do. -1: an effect of the function's own code.
+  int Fallback = -1;
+  uint64_t Size = 0;
+  PointerOperand Addr, Src;
+  bool operator==(const PointerStatement &O) const {
+    return K == O.K && Dst == O.Dst && Site == O.Site &&
+           Fallback == O.Fallback && Size == O.Size && Addr == O.Addr &&
+           Src == O.Src;
+  }
+};
+
+const char *pointerStatementName(PointerStatement::Kind K);
+
 struct GlobalSummary {
   std::string Name;
   bool Local = false;
@@ -325,6 +399,9 @@ struct GlobalSummary {
   std::vector<std::string> LeakThrough;
   /// Functions whose address is in the initializer.
   std::vector<std::string> InitializerFunctions;
+  /// The pointers in the initializer: Store statements at the global's
+  /// offsets (PointerStatement).
+  std::vector<PointerStatement> InitialPointers;
   PointerSummary Uses;
   /// A pointer variable that this module only loads and stores (no other
   /// use of its address): Loaded is what is done with the pointers loaded
@@ -438,6 +515,10 @@ struct FunctionSummary {
   /// modules, indirect calls, and calls of internal functions whose
   /// address is taken.
   std::vector<std::pair<int, PointerSummary>> CallResults;
+  /// Its pointer flow, for the points-to analysis; values 0 .. NumArgs-1
+  /// are its parameters, NumPointerValues counts them all.
+  int NumPointerValues = 0;
+  std::vector<PointerStatement> Pointers;
 };
 
 /// Sets \p S's BeforeLoops and AfterLoops from its control-flow graph:
@@ -496,6 +577,8 @@ CACHELINE_SUMMARY_JSON(PointerCall)
 CACHELINE_SUMMARY_JSON(GlobalSummary)
 CACHELINE_SUMMARY_JSON(CallSiteSummary)
 CACHELINE_SUMMARY_JSON(CountedLoop)
+CACHELINE_SUMMARY_JSON(PointerOperand)
+CACHELINE_SUMMARY_JSON(PointerStatement)
 CACHELINE_SUMMARY_JSON(FunctionSummary)
 CACHELINE_SUMMARY_JSON(AddressUseSummary)
 CACHELINE_SUMMARY_JSON(ModuleSummary)

@@ -235,6 +235,11 @@ ProgramFacts::ProgramFacts(const Solver &Program,
                            ArrayRef<GlobalClass> Classes)
     : Threads(Program.hasThreads()), ThreadEntries(Program.threadEntries()),
       StartUpFunctions(Program.startUpFunctions()) {
+  IndirectCallFigures F = Program.indirectCalls();
+  Indirect.Calls = F.Calls;
+  Indirect.Resolved = F.Resolved;
+  Indirect.Targets = F.ResolvedTargets;
+  Indirect.SignatureTargets = F.ResolvedSignatureTargets;
   Summary.WriteHot = count(Classes, GlobalClass::WriteHot);
   Summary.ReadMostly = count(Classes, GlobalClass::ReadMostly);
   Summary.Neutral = count(Classes, GlobalClass::Neutral);
@@ -266,19 +271,40 @@ bool cacheline::fromJSON(const json::Value &V, ProgramFacts::Counts &C,
          O.mapOptional("padding_bytes", C.PaddingBytes);
 }
 
+void cacheline::writeJSON(json::OStream &J,
+                          const ProgramFacts::IndirectCalls &C) {
+  J.object([&] {
+    J.attribute("calls", static_cast<int64_t>(C.Calls));
+    J.attribute("resolved", static_cast<int64_t>(C.Resolved));
+    J.attribute("signature_targets", static_cast<int64_t>(C.SignatureTargets));
+    J.attribute("targets", static_cast<int64_t>(C.Targets));
+  });
+}
+
+bool cacheline::fromJSON(const json::Value &V, ProgramFacts::IndirectCalls &C,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("calls", C.Calls) && O.map("resolved", C.Resolved) &&
+         O.map("targets", C.Targets) &&
+         O.map("signature_targets", C.SignatureTargets);
+}
+
 void ProgramFacts::write(JSONLinesWriter &File) const {
   File.attribute("summary",
                  [&](json::OStream &J) { writeJSON(J, Summary); });
   File.attribute("threads", Threads);
   File.strings("thread_entries", ThreadEntries);
   File.strings("start_up_functions", StartUpFunctions);
+  File.attribute("indirect_calls",
+                 [&](json::OStream &J) { writeJSON(J, Indirect); });
 }
 
 bool ProgramFacts::mapFrom(json::ObjectMapper &O) {
   return O.mapOptional("summary", Summary) &&
          O.mapOptional("threads", Threads) &&
          O.mapOptional("thread_entries", ThreadEntries) &&
-         O.mapOptional("start_up_functions", StartUpFunctions);
+         O.mapOptional("start_up_functions", StartUpFunctions) &&
+         O.mapOptional("indirect_calls", Indirect);
 }
 
 JSONLinesWriter::JSONLinesWriter(raw_ostream &OS) : OS(OS) { OS << "{\n"; }

@@ -42,6 +42,15 @@ template <> struct EnumNames<AddressUse> {
       "taken", "sync", "arg",    "iarg", "init", "store"};
 };
 
+template <> struct EnumNames<PointerOperand::Kind> {
+  static constexpr const char *Names[] = {"none", "v", "g", "f", "unknown"};
+};
+template <> struct EnumNames<PointerStatement::Kind> {
+  static constexpr const char *Names[] = {
+      "copy",   "load",    "store",    "memcpy", "heap",   "stack",  "escape",
+      "clobber", "callback", "arg",    "result", "callee", "return"};
+};
+
 template <typename E> const char *nameOf(E V) {
   ArrayRef<const char *> Names(EnumNames<E>::Names);
   assert(unsigned(V) < Names.size() && "enum without a name");
@@ -509,6 +518,8 @@ json::Value cacheline::toJSON(const GlobalSummary &G) {
   put(O, "leakc", G.LeakCallees);
   put(O, "leakt", G.LeakThrough);
   put(O, "initfn", G.InitializerFunctions);
+  if (!G.InitialPointers.empty())
+    O["initptr"] = toJSONArray(G.InitialPointers);
   json::Object Uses = pointerToJSON(G.Uses);
   if (!Uses.empty())
     O["uses"] = std::move(Uses);
@@ -542,6 +553,7 @@ bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
       !O.mapOptional("leakc", G.LeakCallees) ||
       !O.mapOptional("leakt", G.LeakThrough) ||
       !O.mapOptional("initfn", G.InitializerFunctions) ||
+      !O.mapOptional("initptr", G.InitialPointers) ||
       !O.mapOptional("ptrvar", G.OnlyLoadedAndStored))
     return false;
   auto MapPointer = [&](StringRef Field, PointerSummary &Out) {
@@ -639,6 +651,49 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("cb", S.DeferredCallbacks);
 }
 
+const char *cacheline::pointerStatementName(PointerStatement::Kind K) {
+  return nameOf(K);
+}
+
+json::Value cacheline::toJSON(const PointerOperand &Op) {
+  json::Object O{{"k", nameOf(Op.K)}};
+  put(O, "v", Op.Value, -1);
+  put(O, "n", Op.Name);
+  put(O, "o", Op.Offset, int64_t(0));
+  put(O, "var", Op.Variable);
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, PointerOperand &Op,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && mapEnum(*V.getAsObject(), "k", Op.K, P, /*Required=*/true) &&
+         O.mapOptional("v", Op.Value) && O.mapOptional("n", Op.Name) &&
+         O.mapOptional("o", Op.Offset) && O.mapOptional("var", Op.Variable);
+}
+
+json::Value cacheline::toJSON(const PointerStatement &S) {
+  json::Object O{{"k", nameOf(S.K)}};
+  put(O, "dst", S.Dst, -1);
+  put(O, "site", S.Site, -1);
+  put(O, "fb", S.Fallback, -1);
+  put(O, "size", S.Size, uint64_t(0));
+  if (!S.Addr.isNone())
+    O["addr"] = S.Addr;
+  if (!S.Src.isNone())
+    O["src"] = S.Src;
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, PointerStatement &S,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && mapEnum(*V.getAsObject(), "k", S.K, P, /*Required=*/true) &&
+         O.mapOptional("dst", S.Dst) && O.mapOptional("site", S.Site) &&
+         O.mapOptional("fb", S.Fallback) && O.mapOptional("size", S.Size) &&
+         O.mapOptional("addr", S.Addr) && O.mapOptional("src", S.Src);
+}
+
 json::Value cacheline::toJSON(const CountedLoop &L) {
   return json::Object{{"l", L.Loop}, {"n", L.Iterations}};
 }
@@ -710,6 +765,9 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   }
   if (!Results.empty())
     O["results"] = std::move(Results);
+  put(O, "nptr", F.NumPointerValues);
+  if (!F.Pointers.empty())
+    O["ptrs"] = toJSONArray(F.Pointers);
   return O;
 }
 
@@ -731,7 +789,9 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
       !O.mapOptional("counted", F.CountedLoops) ||
       !O.map("sites", F.Calls) || !O.mapOptional("returns", F.ReturnedCalls) ||
       !O.mapOptional("params", Params) ||
-      !O.mapOptional("results", Results))
+      !O.mapOptional("results", Results) ||
+      !O.mapOptional("nptr", F.NumPointerValues) ||
+      !O.mapOptional("ptrs", F.Pointers))
     return false;
   for (ParamRecord &R : Params)
     F.Params[R.Arg] = std::move(R.Uses);

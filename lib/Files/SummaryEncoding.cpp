@@ -52,6 +52,10 @@ template <> constexpr unsigned EnumSize<CallKind> =
     unsigned(CallKind::InlineAsm) + 1;
 template <> constexpr unsigned EnumSize<AddressUse> =
     unsigned(AddressUse::StoredTo) + 1;
+template <> constexpr unsigned EnumSize<PointerOperand::Kind> =
+    unsigned(PointerOperand::Kind::Unknown) + 1;
+template <> constexpr unsigned EnumSize<PointerStatement::Kind> =
+    unsigned(PointerStatement::Kind::Return) + 1;
 
 // Each record's fields, in encoding order: the one list both directions
 // share. IO::map reads or writes one field.
@@ -79,6 +83,12 @@ template <typename IO> void mapFields(IO &io, PointerCall &C) {
 template <typename IO> void mapFields(IO &io, ArgumentValues &A) {
   io.map(A.Arg, A.Bits, A.Lo, A.Hi);
 }
+template <typename IO> void mapFields(IO &io, PointerOperand &O) {
+  io.map(O.K, O.Value, O.Name, O.Offset, O.Variable);
+}
+template <typename IO> void mapFields(IO &io, PointerStatement &S) {
+  io.map(S.K, S.Dst, S.Site, S.Fallback, S.Size, S.Addr, S.Src);
+}
 template <typename IO> void mapFields(IO &io, ReturnedPointer &R) {
   io.map(R.Function, R.Range, R.When);
 }
@@ -92,7 +102,7 @@ template <typename IO> void mapFields(IO &io, GlobalSummary &G) {
          G.Unsized, G.Interposable, G.Size, G.ElementCount, G.ElementSize,
          G.Fields, G.ExportedAlias, G.Fingerprint, G.InUsedList,
          G.ContentsLeak, G.LeakCallees, G.LeakThrough,
-         G.InitializerFunctions, G.Uses, G.OnlyLoadedAndStored, G.Loaded);
+         G.InitializerFunctions, G.InitialPointers, G.Uses, G.OnlyLoadedAndStored, G.Loaded);
 }
 template <typename IO> void mapFields(IO &io, CallSiteSummary &S) {
   io.map(S.Block, S.Index, S.Loop, S.Frequency, S.LoopFrequency,
@@ -109,7 +119,8 @@ template <typename IO> void mapFields(IO &io, FunctionSummary &F) {
   ParamsOf Params{F};
   io.map(F.Name, F.Type, F.Local, F.Interposable, F.ThreadTrampoline,
          F.OnceBody, F.NumArgs, F.Successors, F.BeforeLoops, F.AfterLoops,
-         F.CountedLoops, F.Calls, F.ReturnedCalls, Params, F.CallResults);
+         F.CountedLoops, F.Calls, F.ReturnedCalls, Params, F.CallResults,
+         F.NumPointerValues, F.Pointers);
 }
 template <typename IO> void mapFields(IO &io, AddressUseSummary &A) {
   io.map(A.Function, A.Use, A.Callee, A.Arg, A.Fallback, A.Owner,

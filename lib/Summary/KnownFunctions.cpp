@@ -55,6 +55,7 @@ KnownFunction threadCreate(unsigned EntryArg) {
   K.Effects[0] = CallEffect::Write; // the thread handle
   // The new thread's argument: whatever it points to is the thread's.
   K.Effects[EntryArg + 1] = CallEffect::Escape;
+  K.Handed[EntryArg][0] = {int(EntryArg) + 1, 0};
   K.NumArgs = EntryArg + 2;
   K.CreatesThread = true;
   return K;
@@ -78,6 +79,8 @@ KnownFunction eventRegistration(unsigned FdArg, unsigned FlagsArg,
   for (CallEffect &E : K.Effects)
     E = CallEffect::Escape;
   K.Callbacks[CallbackArg] = CallbackKind::Async;
+  // cb(fd, events, arg).
+  K.Handed[CallbackArg][0] = {int(CallbackArg) + 1, 2};
   K.EventFdArg = FdArg;
   K.EventFlagsArg = FlagsArg;
   return K;
@@ -158,9 +161,14 @@ const StringMap<KnownFunction> &cTable() {
     T["thrd_join"].JoinsThread = true;
     // Callbacks that run before the call returns, on the calling thread.
     // Those that sort or insert write the array or tree they are given.
+    // The comparison gets pointers into the array (and bsearch's key).
     T["qsort"] = synchronous(3, {0});
-    T["qsort_r"] = synchronous(3, {0});
+    T["qsort"].Handed[3][0] = {0, 0};
+    T["qsort"].Handed[3][1] = {0, 1};
+    T["qsort_r"] = T["qsort"];
     T["bsearch"] = synchronous(4);
+    T["bsearch"].Handed[4][0] = {0, 0};
+    T["bsearch"].Handed[4][1] = {1, 1};
     T["lfind"] = synchronous(4);
     T["lsearch"] = synchronous(4, {1, 2});
     T["tsearch"] = synchronous(2, {1});
@@ -280,6 +288,50 @@ CallbackKind KnownFunction::callbackIn(const CallBase &CB,
       (Flags->getZExtValue() & NonTimerEvents) == 0)
     return CallbackKind::Timer;
   return Kind;
+}
+
+std::optional<MemoryFunction> cacheline::lookupMemoryFunction(StringRef Name) {
+  static const StringMap<MemoryFunction> Table = [] {
+    StringMap<MemoryFunction> T;
+    auto Alloc = [&](StringRef N, int Size0, int Size1 = -1) {
+      MemoryFunction M;
+      M.SizeArgs[0] = Size0;
+      M.SizeArgs[1] = Size1;
+      T[N] = M;
+    };
+    for (StringRef N : {"malloc", "valloc", "pvalloc", "_Znwm", "_Znam",
+                        "_ZnwmRKSt9nothrow_t", "_ZnamRKSt9nothrow_t"})
+      Alloc(N, 0);
+    for (StringRef N : {"_ZnwmSt11align_val_t", "_ZnamSt11align_val_t",
+                        "_ZnwmSt11align_val_tRKSt9nothrow_t",
+                        "_ZnamSt11align_val_tRKSt9nothrow_t"})
+      Alloc(N, 0);
+    Alloc("calloc", 0, 1);
+    Alloc("aligned_alloc", 1);
+    Alloc("memalign", 1);
+    Alloc("mmap", 1);
+    Alloc("mmap64", 1);
+    for (StringRef N : {"strdup", "strndup", "__strdup"})
+      Alloc(N, -1);
+    T["posix_memalign"] = {MemoryFunction::Kind::AllocatesInto, 0, -1, {2, -1}};
+    T["realloc"] = {MemoryFunction::Kind::Reallocates, -1, 0, {1, -1}};
+    T["reallocarray"] = {MemoryFunction::Kind::Reallocates, -1, 0, {1, 2}};
+    for (StringRef N : {"memcpy", "memmove", "mempcpy", "__memcpy_chk",
+                        "__memmove_chk", "__mempcpy_chk"})
+      T[N] = {MemoryFunction::Kind::Copies, 0, 1, {-1, -1}};
+    T["bcopy"] = {MemoryFunction::Kind::Copies, 1, 0, {-1, -1}};
+    for (StringRef N :
+         {"free", "cfree", "munmap", "_ZdlPv", "_ZdaPv", "_ZdlPvm", "_ZdaPvm",
+          "_ZdlPvSt11align_val_t", "_ZdaPvSt11align_val_t",
+          "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
+          "_ZdlPvRKSt9nothrow_t", "_ZdaPvRKSt9nothrow_t"})
+      T[N] = {MemoryFunction::Kind::Frees, -1, -1, {-1, -1}};
+    return T;
+  }();
+  auto It = Table.find(Name);
+  if (It == Table.end())
+    return std::nullopt;
+  return It->second;
 }
 
 std::optional<KnownFunction> cacheline::lookupKnownFunction(StringRef Name) {

@@ -14,6 +14,7 @@
 #include "cacheline/LLVMCompat.h"
 #include "cacheline/ObjectAddress.h"
 #include "cacheline/OnceRegions.h"
+#include "cacheline/PointerFlow.h"
 #include "cacheline/PointerUseWalker.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -1136,6 +1137,8 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
     W.walk(&CB);
     S.CallResults.push_back({int(Site), std::move(W.Uses)});
   }
+  buildPointerFlow(
+      F, [&Pos](const CallBase &CB) { return Pos.callSiteIndex(CB); }, S);
   // Accesses through each pointer parameter, for calls from other modules.
   for (Argument &A : F.args()) {
     if (!A.getType()->isPtrOrPtrVectorTy() || A.use_empty())
@@ -1269,6 +1272,7 @@ GlobalSummary globalSummary(GlobalVariable &GV, Positions &Pos) {
   if (G.Definition) {
     SmallPtrSet<const Constant *, 16> Seen;
     initializerFunctions(GV.getInitializer(), G.InitializerFunctions, Seen);
+    G.InitialPointers = initializerPointers(GV);
   }
   // Constants and thread-locals cannot share a line with other threads'
   // writes; their accesses are not worth gathering.

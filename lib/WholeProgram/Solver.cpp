@@ -1,6 +1,7 @@
 //===- Solver.cpp - The whole program, from its summaries ----------------===//
 
 #include "cacheline/Solver.h"
+#include "cacheline/PointsTo.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -186,6 +187,11 @@ struct Solver::Program {
   };
   std::vector<IndirectArgument> IndirectArguments;
 
+  /// What every pointer may reach: the targets of indirect calls.
+  std::unique_ptr<PointsTo> Pointers;
+  /// The indirect calls and their targets, by points-to and by the
+  /// signature fallback (IndirectCallFigures).
+  IndirectCallFigures IndirectFigures;
   /// Of each function: its calls, as its summary's Calls.
   std::vector<std::vector<CallSite>> CallSites;
   /// Of each function: the calls that may reach it.
@@ -351,6 +357,8 @@ struct Solver::Program {
 
   void index();
   void solve();
+  /// Solves the points-to analysis over every function's statements.
+  void solvePointsTo();
   void scanFunctionAddresses();
   /// Records what \p Use makes of function \p F: a root of a phase, a
   /// thread entry, an escape, an address taken, or nothing of its own (a
@@ -449,7 +457,7 @@ struct Solver::Program {
   const char *describe(FnId F) const;
 
   /// What solve()'s stages found, each after the stages it reads.
-  enum class Stage { AddressUses, CallGraph, NeverRuns, Phases, Hot };
+  enum class Stage { AddressUses, PointsTo, CallGraph, NeverRuns, Phases, Hot };
   void printStage(Stage S, raw_ostream &OS) const;
   /// \p F as a stage prints it: its name, and its module's source file
   /// when internal.
@@ -604,9 +612,11 @@ void Solver::Program::solve() {
                     << Fns.size() << " functions, " << Globals.size()
                     << " globals\n");
   scanFunctionAddresses();
+  solvePointsTo();
   collectCallSites();
   resolveIndirectArguments();
   LLVM_DEBUG(printStage(Stage::AddressUses, dbgs()));
+  LLVM_DEBUG(printStage(Stage::PointsTo, dbgs()));
   LLVM_DEBUG(printStage(Stage::CallGraph, dbgs()));
   dropFunctionsThatNeverRun();
   computeTransitiveFlags();
@@ -673,6 +683,13 @@ void Solver::Program::printStage(Stage S, raw_ostream &OS) const {
       Labels.push_back(std::move(L));
     }
     printLabels(OS, "callbacks of unknown code", std::move(Labels));
+    return;
+  }
+  case Stage::PointsTo: {
+    const IndirectCallFigures &C = IndirectFigures;
+    OS << "stage points-to: what each indirect call may reach (" << C.Resolved
+       << " of " << C.Calls << " resolved)\n";
+    Pointers->printIndirectCalls(OS, [&](unsigned F) { return label(F); });
     return;
   }
   case Stage::CallGraph: {
@@ -864,6 +881,44 @@ void Solver::Program::scanFunctionAddresses() {
     OnlyInFields.erase(F);
 }
 
+void Solver::Program::solvePointsTo() {
+  PointsToProgram In;
+  In.Functions.reserve(Fns.size());
+  for (const FuncEntry &FE : Fns) {
+    In.Functions.push_back(FE.F);
+    In.FunctionModules.push_back(FE.Module);
+  }
+  In.FunctionCalledFromOutside.resize(Fns.size());
+  for (FnId F = 0; F != Fns.size(); ++F)
+    In.FunctionCalledFromOutside[F] = F == Main || !localFn(F);
+  In.NumGlobals = Globals.size();
+  In.GlobalVisibleOutside.resize(Globals.size());
+  In.GlobalInitializers.resize(Globals.size(), {0, nullptr});
+  for (auto [I, G] : enumerate(Globals)) {
+    // Set or walked by code the program cannot see: exported, filled by
+    // the loader, or a member of a section walked by __start_/__stop_.
+    In.GlobalVisibleOutside[I] =
+        !localGlobal(G) || !G.Def || G.Def->ExternallyInitialized ||
+        (G.Def->HasSection && !G.Def->Section.empty());
+    for (auto [M, S] : G.Mentions)
+      if (S == G.Def)
+        In.GlobalInitializers[I] = {M, &S->InitialPointers};
+  }
+  In.ResolveFunction = [this](unsigned M, StringRef Name) {
+    FnId F = resolveFn(M, Name);
+    return F == NoFn ? PointsToProgram::None : F;
+  };
+  In.ResolveGlobal = [this](unsigned M, StringRef Name) {
+    const GlobalEntry *G = resolveGlobal(M, Name);
+    return G ? unsigned(G - Globals.data()) : PointsToProgram::None;
+  };
+  Pointers = std::make_unique<PointsTo>(std::move(In));
+  LLVM_DEBUG({
+    dbgs() << DEBUG_TYPE ": points-to: ";
+    Pointers->printStatistics(dbgs());
+  });
+}
+
 void Solver::Program::collectCallSites() {
   // Indirect calls may reach any function whose address is taken and whose
   // type matches the call's.
@@ -876,23 +931,37 @@ void Solver::Program::collectCallSites() {
     const FuncEntry &FE = Fns[F];
     std::vector<CallSite> &Sites = CallSites[F];
     Sites.reserve(FE.F->Calls.size());
-    for (const CallSiteSummary &S : FE.F->Calls) {
+    for (auto [Index, S] : enumerate(FE.F->Calls)) {
       CallSite CS{F, &S, {}};
       if (S.Kind == CallKind::Indirect) {
-        if (std::optional<std::vector<FnId>> FromTable =
-                knownTargets(FE.Module, S)) {
+        // The signature fallback: a function put only in other struct
+        // fields is not loaded from this one.
+        std::vector<FnId> BySignature;
+        auto It = IndirectTargets.find(S.CallType);
+        if (It != IndirectTargets.end())
+          for (FnId T : It->second) {
+            auto In = OnlyInFields.find(T);
+            if (S.Field.empty() || In == OnlyInFields.end() ||
+                In->second.count(S.Field))
+              BySignature.push_back(T);
+          }
+        ++IndirectFigures.Calls;
+        IndirectFigures.SignatureTargets += BySignature.size();
+        // What the points-to finds the pointer may be, when that is only
+        // functions of the program. (None at all: a pointer the summaries
+        // say nothing about; the other rules decide.)
+        std::optional<std::vector<FnId>> Resolved =
+            Pointers->indirectTargets(F, Index);
+        if (Resolved && !Resolved->empty()) {
+          ++IndirectFigures.Resolved;
+          IndirectFigures.ResolvedTargets += Resolved->size();
+          IndirectFigures.ResolvedSignatureTargets += BySignature.size();
+          CS.Targets = std::move(*Resolved);
+        } else if (std::optional<std::vector<FnId>> FromTable =
+                       knownTargets(FE.Module, S)) {
           CS.Targets = std::move(*FromTable);
         } else {
-          // A function put only in other struct fields is not loaded
-          // from this one.
-          auto It = IndirectTargets.find(S.CallType);
-          if (It != IndirectTargets.end())
-            for (FnId T : It->second) {
-              auto In = OnlyInFields.find(T);
-              if (S.Field.empty() || In == OnlyInFields.end() ||
-                  In->second.count(S.Field))
-                CS.Targets.push_back(T);
-            }
+          CS.Targets = std::move(BySignature);
         }
       } else if (S.Kind == CallKind::Direct) {
         FnId Callee = resolveFn(FE.Module, S.Callee);
@@ -1930,6 +1999,8 @@ std::optional<unsigned> Solver::definingModule(unsigned Module,
   return P->Fns[F].Module;
 }
 
+IndirectCallFigures Solver::indirectCalls() const { return P->IndirectFigures; }
+
 std::vector<std::string> Solver::threadEntries() const {
   std::vector<std::string> Out;
   for (FnId F : P->ThreadEntryList)
@@ -1951,8 +2022,8 @@ const char *Solver::describe(unsigned Module, StringRef Name) const {
 
 void Solver::printStages(raw_ostream &OS) const {
   using Stage = Program::Stage;
-  for (Stage S : {Stage::AddressUses, Stage::CallGraph, Stage::NeverRuns,
-                  Stage::Phases, Stage::Hot})
+  for (Stage S : {Stage::AddressUses, Stage::PointsTo, Stage::CallGraph,
+                  Stage::NeverRuns, Stage::Phases, Stage::Hot})
     P->printStage(S, OS);
 }
 

@@ -8,7 +8,10 @@
 ; do_write: @written, stored by do_write, which only main calls (before the
 ; thread starts), is read-mostly (before, the signature fallback made
 ; do_write a target of the worker's call, and @written write-hot). @reads
-; and @other stay write-hot.
+; stays write-hot. The points-to analysis goes further: current points to
+; table or spare, whose read fields hold do_read only, so set_other (in
+; hook, called by main before the thread starts) is no target either, and
+; @other is read-mostly (the field rule alone kept it write-hot).
 ;
 ;   struct ops { void (*read)(long); void (*write)(long); };
 ;   static long reads, written, other;
@@ -35,7 +38,7 @@
 
 ; CHECK-DAG: global reads: write-hot: written while threads run: store in do_read (called repeatedly while threads run)
 ; CHECK-DAG: global written: read-mostly: written only at start-up (store in do_write (called only at start-up)); read by load in worker (thread entry) in a loop
-; CHECK-DAG: global other: write-hot: written while threads run: store in set_other (called repeatedly while threads run)
+; CHECK-DAG: global other: read-mostly: written only at start-up (store in set_other (called only at start-up)); read by load in worker (thread entry) in a loop
 
 ; FACTS-DAG: "field":"ops+0","fty":"void (i64)"
 ; FACTS-DAG: {"fields":["ops+0","_ZTS3ops+0"],"fn":"do_read","owner":"table"

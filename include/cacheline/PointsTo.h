@@ -1,0 +1,122 @@
+//===- PointsTo.h - What every pointer of the program may reach -*- C++ -*-===//
+//
+// An inclusion-based (Andersen) points-to analysis over the summaries'
+// pointer statements (Summary.h, PointerStatement; PointerFlow.h builds
+// them), for the whole program at once: one copy for the full-LTO link,
+// `cacheline-facts merge` and the audit's solver.
+//
+// Abstract objects are the globals, the functions, the allocation sites
+// (a call of malloc, calloc, operator new, mmap and the like, by caller and
+// call index), the local variables whose address is taken, and one object
+// for all the memory of code the program cannot see. A pointer points to
+// locations: an object and a byte offset in it. The analysis is
+// field-sensitive: a struct's fields are locations of their own, up to
+// MaxFields per object; an object reached by a variable offset (an array
+// indexed), by a negative one or with more fields is collapsed into one
+// location. Pointers stored into and loaded from memory, copied with
+// memcpy, handed to callbacks of known library functions and passed
+// through indirect calls are followed; whatever reaches code the program
+// cannot see escapes, and that code may store any escaped pointer into any
+// escaped object and call any escaped function.
+//
+// It solves by wave propagation (Pereira and Berlin, CGO 2009, as SVF's
+// AndersenWaveDiff): cycles of copy edges are collapsed into one node (the
+// cycle elimination of Hardekopf and Lin, PLDI 2007), points-to sets flow
+// in topological order, and each complex constraint (a load, a store, a
+// field address, an indirect call) sees only the locations it has not seen
+// (difference propagation), until nothing changes.
+//
+// It answers: the functions each indirect call may reach, and which
+// functions code the program cannot see may call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_POINTSTO_H
+#define CACHELINE_LAYOUT_POINTSTO_H
+
+#include "cacheline/Summary.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace cacheline {
+
+/// What the analysis needs of the program, by the solver's ids: functions
+/// with a body 0 .. Functions.size()-1, globals 0 .. NumGlobals-1.
+struct PointsToProgram {
+  static constexpr unsigned None = ~0u;
+  std::vector<const FunctionSummary *> Functions;
+  /// The module of each function's summary.
+  std::vector<unsigned> FunctionModules;
+  /// Code the program cannot see may call it: exported, main, a root the
+  /// runtime calls.
+  std::vector<bool> FunctionCalledFromOutside;
+  unsigned NumGlobals = 0;
+  /// Code the program cannot see may read or write it.
+  std::vector<bool> GlobalVisibleOutside;
+  /// The pointers in each global's initializer, with its module.
+  std::vector<std::pair<unsigned, const std::vector<PointerStatement> *>>
+      GlobalInitializers;
+  /// The function, or global, a module's name refers to; None if none.
+  std::function<unsigned(unsigned Module, llvm::StringRef Name)>
+      ResolveFunction, ResolveGlobal;
+  /// The functions whose statements the analysis ignores (never run).
+  std::function<bool(unsigned Function)> Ignored;
+};
+
+/// How the analysis resolved the program's indirect calls.
+struct IndirectCallCounts {
+  unsigned Calls = 0;    ///< Indirect calls in code that may run.
+  unsigned Resolved = 0; ///< Those that reach only the program's functions.
+  unsigned Targets = 0;  ///< Their targets, summed.
+};
+
+class PointsTo {
+public:
+  /// Objects with more fields than this are collapsed into one location.
+  static constexpr unsigned MaxFields = 256;
+  /// A pointer that may point to more locations than this is widened: it
+  /// may point to any escaped object, and those locations escape. Sound,
+  /// and it bounds the work on programs whose pointers mostly point
+  /// everywhere (an allocator wrapper makes one object of the heap).
+  static constexpr unsigned MaxPointees = 64;
+
+  explicit PointsTo(PointsToProgram Program);
+  ~PointsTo();
+  PointsTo(const PointsTo &) = delete;
+  PointsTo &operator=(const PointsTo &) = delete;
+
+  /// The functions indirect call \p Site of function \p Caller may reach,
+  /// sorted; std::nullopt if it may reach code the program cannot see (or
+  /// is no indirect call).
+  std::optional<std::vector<unsigned>> indirectTargets(unsigned Caller,
+                                                       int Site) const;
+  /// Code the program cannot see may call \p Function.
+  bool calledFromOutside(unsigned Function) const;
+  IndirectCallCounts indirectCallCounts() const;
+  /// The solution's size: nodes, locations, collapsed objects, rounds.
+  void printStatistics(llvm::raw_ostream &OS) const;
+  /// One line per indirect call: its function (\p Label names functions)
+  /// and call index, and its targets or "code the program cannot see".
+  void printIndirectCalls(
+      llvm::raw_ostream &OS,
+      llvm::function_ref<std::string(unsigned)> Label) const;
+
+private:
+  class Graph;
+  std::unique_ptr<Graph> G;
+};
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_POINTSTO_H

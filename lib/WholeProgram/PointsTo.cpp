@@ -1,0 +1,889 @@
+//===- PointsTo.cpp - What every pointer of the program may reach ---------===//
+//
+// The constraint graph: a node per pointer value of each function, per
+// function's return value, per location's contents, and per operand that
+// adds an offset or names a constant address. Copy edges say "the target
+// may point wherever the source does"; the complex constraints add edges
+// (and locations) as the sets they read grow.
+//
+//===----------------------------------------------------------------------===//
+
+#include "cacheline/PointsTo.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+using namespace cacheline;
+
+#define DEBUG_TYPE "cacheline-pointsto"
+
+STATISTIC(NumNodes, "Points-to nodes");
+STATISTIC(NumLocations, "Points-to locations");
+STATISTIC(NumCollapsed, "Objects collapsed into one location");
+STATISTIC(NumRounds, "Points-to solver rounds");
+
+namespace {
+
+using NodeId = unsigned;
+using LocId = unsigned;
+using ObjId = unsigned;
+/// A set of locations: a sorted vector. Most sets hold a handful and none
+/// but the escaped one more than MaxPointees, where a vector's merges beat
+/// a sparse bit vector's list of words.
+class LocSet {
+public:
+  bool test_and_set(unsigned L) {
+    auto It = std::lower_bound(Elems.begin(), Elems.end(), L);
+    if (It != Elems.end() && *It == L)
+      return false;
+    Elems.insert(It, L);
+    return true;
+  }
+  void set(unsigned L) { test_and_set(L); }
+  void reset(unsigned L) {
+    auto It = std::lower_bound(Elems.begin(), Elems.end(), L);
+    if (It != Elems.end() && *It == L)
+      Elems.erase(It);
+  }
+  bool empty() const { return Elems.empty(); }
+  size_t count() const { return Elems.size(); }
+  void clear() { Elems.clear(); }
+  auto begin() const { return Elems.begin(); }
+  auto end() const { return Elems.end(); }
+  /// Returns whether it grew.
+  bool operator|=(const LocSet &O) {
+    if (O.Elems.empty())
+      return false;
+    if (std::includes(Elems.begin(), Elems.end(), O.Elems.begin(),
+                      O.Elems.end()))
+      return false;
+    SmallVector<unsigned, 8> Out;
+    Out.reserve(Elems.size() + O.Elems.size());
+    std::set_union(Elems.begin(), Elems.end(), O.Elems.begin(), O.Elems.end(),
+                   std::back_inserter(Out));
+    Elems.assign(Out.begin(), Out.end());
+    return true;
+  }
+  void operator&=(const LocSet &O) {
+    SmallVector<unsigned, 8> Out;
+    std::set_intersection(Elems.begin(), Elems.end(), O.Elems.begin(),
+                          O.Elems.end(), std::back_inserter(Out));
+    Elems.assign(Out.begin(), Out.end());
+  }
+  void intersectWithComplement(const LocSet &O) {
+    SmallVector<unsigned, 8> Out;
+    std::set_difference(Elems.begin(), Elems.end(), O.Elems.begin(),
+                        O.Elems.end(), std::back_inserter(Out));
+    Elems.assign(Out.begin(), Out.end());
+  }
+
+private:
+  SmallVector<unsigned, 2> Elems;
+};
+using Set = LocSet;
+using SK = PointerStatement::Kind;
+constexpr unsigned NoId = PointsToProgram::None;
+
+struct Object {
+  enum class Kind { Unknown, Global, Function, Heap, Stack } K;
+  unsigned Id = NoId; ///< The global or function; the allocating function.
+  int Site = -1;      ///< Heap, Stack.
+  bool Collapsed = false;
+  bool Escaped = false;
+  /// Its locations by offset.
+  DenseMap<int64_t, LocId> Fields;
+  /// Nodes every field's contents flow into, and that flow into every
+  /// field (a memcpy's source and destination, the unknown memory).
+  SmallVector<NodeId, 2> Drains, Fills;
+};
+
+struct Location {
+  ObjId Object;
+  int64_t Offset;
+  NodeId Contents;
+};
+
+/// A constraint on the locations a node's set holds: applied to each as it
+/// arrives (applying one twice changes nothing).
+struct Complex {
+  enum class Kind {
+    Load,     ///< Target may be what is at the location (+ Offset).
+    Store,    ///< What is at the location may be Target's.
+    Field,    ///< Target may point to the location (+ Offset).
+    Drain,    ///< Every field's contents flow into Target.
+    Fill,     ///< Target flows into every field.
+    Call,     ///< Indirect call Site of Caller.
+    Callback, ///< A known function calls the location's function.
+    Escapes,  ///< The location's object escapes (the unknown contents).
+  } K;
+  NodeId Pointer;
+  NodeId Target = NoId;
+  int64_t Offset = 0;
+  bool Variable = false;
+  unsigned Caller = NoId;
+  int Site = -1;
+  int Param = -1;
+};
+
+/// An indirect call's or a callback-taking call's pointers.
+struct CallNodes {
+  std::vector<std::pair<int, NodeId>> Args;
+  NodeId Result = NoId;
+  /// Indirect calls: the targets found, and whether unknown code is one.
+  std::vector<unsigned> Targets;
+  bool ReachesUnknown = false;
+  bool Indirect = false;
+  /// Callbacks: the parameters the call binds, and the functions whose
+  /// other parameters were given unknown pointers.
+  SmallVector<int, 2> BoundParams;
+  DenseSet<unsigned> CallbackTargets;
+};
+
+} // namespace
+
+class PointsTo::Graph {
+public:
+  explicit Graph(PointsToProgram P) : P(std::move(P)) {}
+  void build();
+  void solve();
+
+  PointsToProgram P;
+  // Nodes, by union-find representative.
+  std::vector<NodeId> Parent;
+  std::vector<Set> Pts, Done;
+  std::vector<SmallVector<NodeId, 2>> Succ;
+  DenseSet<std::pair<NodeId, NodeId>> Edges;
+  std::vector<Object> Objects;
+  std::vector<Location> Locs;
+  std::vector<Complex> Constraints;
+  /// Of each node: the constraints on its set, by index (a merged node's
+  /// go to its representative).
+  std::vector<SmallVector<unsigned, 1>> ConstraintsOf;
+  /// Nodes whose set grew, to propagate; OnWorklist[N] while N is on it.
+  std::vector<NodeId> Worklist;
+  std::vector<bool> OnWorklist;
+  /// Nodes whose set outgrew MaxPointees: they hold the unknown location,
+  /// and what reaches them escapes.
+  std::vector<bool> Widened;
+  unsigned NumWidened = 0;
+  /// Copy edges added since cycles were last collapsed.
+  unsigned EdgesSinceCycles = 0;
+  /// Of each function: its first value's node, its return node.
+  std::vector<NodeId> Base, Return;
+  std::vector<ObjId> GlobalObject, FunctionObject;
+  DenseMap<std::pair<unsigned, int>, ObjId> HeapObjects, StackObjects;
+  /// Of each call of interest, by (caller, site).
+  std::map<std::pair<unsigned, int>, CallNodes> Calls;
+  ObjId Unknown = 0;
+  LocId UnknownLoc = 0;
+  /// What has escaped: every pointer code the program cannot see may have.
+  /// Its set is never loaded from: a pointer unknown code hands back is the
+  /// unknown location, which stands for any escaped object.
+  NodeId Escaped = 0;
+  /// A node holding just the unknown location (the Unknown operand).
+  NodeId UnknownPointer = 0;
+  DenseMap<LocId, NodeId> ConstantNodes;
+  unsigned Rounds = 0, Collapsed = 0;
+
+  NodeId find(NodeId N) {
+    while (Parent[N] != N) {
+      Parent[N] = Parent[Parent[N]];
+      N = Parent[N];
+    }
+    return N;
+  }
+  NodeId newNode() {
+    Parent.push_back(Parent.size());
+    Pts.emplace_back();
+    Done.emplace_back();
+    Succ.emplace_back();
+    ConstraintsOf.emplace_back();
+    OnWorklist.push_back(false);
+    Widened.push_back(false);
+    return Parent.size() - 1;
+  }
+  void push(NodeId N) {
+    N = find(N);
+    if (!OnWorklist[N]) {
+      OnWorklist[N] = true;
+      Worklist.push_back(N);
+    }
+  }
+  void constrain(Complex C) {
+    ConstraintsOf[C.Pointer].push_back(Constraints.size());
+    Constraints.push_back(std::move(C));
+  }
+  ObjId newObject(Object::Kind K, unsigned Id, int Site = -1) {
+    Objects.push_back({K, Id, Site});
+    return Objects.size() - 1;
+  }
+  void addToSet(NodeId N, LocId L) {
+    if (Pts[find(N)].test_and_set(L))
+      push(N);
+  }
+  void addEdge(NodeId From, NodeId To);
+  void merge(NodeId A, NodeId B);
+  /// The location of object \p O at \p Offset (anywhere in it if
+  /// \p Variable), made on first use.
+  LocId location(ObjId O, int64_t Offset, bool Variable = false);
+  LocId newLocation(ObjId O, int64_t Offset);
+  void collapse(ObjId O);
+  void drain(ObjId O, NodeId Into);
+  void fill(ObjId O, NodeId From);
+  void escape(ObjId O);
+  /// The node of \p Op as function \p F of module \p M sees it (F: NoId
+  /// in an initializer); NoId for no pointer.
+  NodeId node(unsigned M, unsigned F, const PointerOperand &Op);
+  NodeId constantNode(LocId L);
+  void addStatement(unsigned M, unsigned F, const PointerStatement &S);
+  void addCall(unsigned Caller, int Site, unsigned Callee);
+  void bind(unsigned Caller, int Site, CallNodes &C, unsigned Callee);
+  void apply(const Complex &C, LocId L);
+  /// Makes \p N a widened node: its locations escape, and it holds the
+  /// unknown location instead.
+  void widen(NodeId N) {
+    if (!Widened[N]) {
+      Widened[N] = true;
+      ++NumWidened;
+    }
+    Pts[N].reset(UnknownLoc);
+    if (Pts[N].empty())
+      return;
+    if (Pts[Escaped] |= Pts[N])
+      push(Escaped);
+    Pts[N].clear();
+    Pts[N].set(UnknownLoc);
+    Done[N] &= Pts[N];
+  }
+  /// Merges each cycle of copy edges into one node (Tarjan).
+  void collapseCycles();
+  /// The parameters with nodes: a summary without pointer statements
+  /// (machine code's) has none.
+  int numParams(unsigned F) const {
+    return std::min(P.Functions[F]->NumArgs, numValues(F));
+  }
+  /// \p F's pointer values; none if its summary claims more than its
+  /// statements and parameters can define (a damaged facts file).
+  int numValues(unsigned F) const {
+    const FunctionSummary &S = *P.Functions[F];
+    int64_t Most = int64_t(S.NumArgs) + int64_t(S.Pointers.size());
+    return S.NumPointerValues >= 0 && S.NumPointerValues <= Most
+               ? S.NumPointerValues
+               : 0;
+  }
+  NodeId param(unsigned F, int I) {
+    return I < numParams(F) ? Base[F] + I : Escaped;
+  }
+  unsigned objectFunction(LocId L) const {
+    const Object &O = Objects[Locs[L].Object];
+    return O.K == Object::Kind::Function ? O.Id : NoId;
+  }
+};
+
+void PointsTo::Graph::addEdge(NodeId From, NodeId To) {
+  From = find(From);
+  To = find(To);
+  if (From == To || !Edges.insert({From, To}).second)
+    return;
+  Succ[From].push_back(To);
+  ++EdgesSinceCycles;
+  // What From has sent on, To gets now; the rest follows from the
+  // worklist.
+  if (Pts[To] |= Done[From])
+    push(To);
+}
+
+void PointsTo::Graph::merge(NodeId A, NodeId B) {
+  A = find(A);
+  B = find(B);
+  if (A == B)
+    return;
+  Parent[B] = A;
+  Pts[A] |= Pts[B];
+  // What each had sent on, the other's successors may not have: send again.
+  Done[A] &= Done[B];
+  append_range(Succ[A], Succ[B]);
+  append_range(ConstraintsOf[A], ConstraintsOf[B]);
+  Widened[A] = Widened[A] || Widened[B];
+  Pts[B].clear();
+  Done[B].clear();
+  Succ[B].clear();
+  ConstraintsOf[B].clear();
+  push(A);
+}
+
+LocId PointsTo::Graph::newLocation(ObjId O, int64_t Offset) {
+  LocId L = Locs.size();
+  NodeId Contents = newNode();
+  Locs.push_back({O, Offset, Contents});
+  Objects[O].Fields[Offset] = L;
+  for (NodeId Into : SmallVector<NodeId, 2>(Objects[O].Drains))
+    addEdge(Contents, Into);
+  for (NodeId From : SmallVector<NodeId, 2>(Objects[O].Fills))
+    addEdge(From, Contents);
+  return L;
+}
+
+LocId PointsTo::Graph::location(ObjId O, int64_t Offset, bool Variable) {
+  const Object &Obj = Objects[O];
+  bool Single = Obj.K == Object::Kind::Unknown ||
+                Obj.K == Object::Kind::Function;
+  if (!Single && !Obj.Collapsed &&
+      (Variable || Offset < 0 ||
+       (Obj.Fields.size() >= PointsTo::MaxFields && !Obj.Fields.count(Offset))))
+    collapse(O);
+  if (Single || Objects[O].Collapsed)
+    Offset = 0;
+  auto It = Objects[O].Fields.find(Offset);
+  return It != Objects[O].Fields.end() ? It->second : newLocation(O, Offset);
+}
+
+void PointsTo::Graph::collapse(ObjId O) {
+  Object &Obj = Objects[O];
+  if (Obj.Collapsed)
+    return;
+  ++Collapsed;
+  auto It = Obj.Fields.find(0);
+  LocId First = It != Obj.Fields.end() ? It->second : newLocation(O, 0);
+  Obj.Collapsed = true;
+  for (auto &[Offset, L] : Obj.Fields)
+    merge(Locs[First].Contents, Locs[L].Contents);
+}
+
+void PointsTo::Graph::drain(ObjId O, NodeId Into) {
+  if (is_contained(Objects[O].Drains, Into))
+    return;
+  Objects[O].Drains.push_back(Into);
+  SmallVector<NodeId, 8> Contents;
+  for (auto &[Offset, L] : Objects[O].Fields)
+    Contents.push_back(Locs[L].Contents);
+  for (NodeId N : Contents)
+    addEdge(N, Into);
+}
+
+void PointsTo::Graph::fill(ObjId O, NodeId From) {
+  if (is_contained(Objects[O].Fills, From))
+    return;
+  Objects[O].Fills.push_back(From);
+  SmallVector<NodeId, 8> Contents;
+  for (auto &[Offset, L] : Objects[O].Fields)
+    Contents.push_back(Locs[L].Contents);
+  for (NodeId N : Contents)
+    addEdge(From, N);
+}
+
+void PointsTo::Graph::escape(ObjId O) {
+  if (Objects[O].Escaped)
+    return;
+  Objects[O].Escaped = true;
+  // Unknown code reads what it holds and may store any escaped pointer.
+  drain(O, Escaped);
+  fill(O, UnknownPointer);
+  if (Objects[O].K == Object::Kind::Function) {
+    unsigned F = Objects[O].Id;
+    for (int I = 0; I < numParams(F); ++I)
+      addEdge(UnknownPointer, Base[F] + I);
+    addEdge(Return[F], Escaped);
+  }
+}
+
+NodeId PointsTo::Graph::constantNode(LocId L) {
+  auto [It, New] = ConstantNodes.try_emplace(L, 0);
+  if (New) {
+    It->second = newNode();
+    addToSet(It->second, L);
+  }
+  return It->second;
+}
+
+NodeId PointsTo::Graph::node(unsigned M, unsigned F,
+                             const PointerOperand &Op) {
+  using K = PointerOperand::Kind;
+  switch (Op.K) {
+  case K::None:
+    return NoId;
+  case K::Unknown:
+    return UnknownPointer;
+  case K::Function: {
+    unsigned Fn = P.ResolveFunction(M, Op.Name);
+    // Code the program does not have: calling it runs unknown code.
+    return Fn == NoId ? UnknownPointer
+                      : constantNode(location(FunctionObject[Fn], 0));
+  }
+  case K::Global: {
+    unsigned G = P.ResolveGlobal(M, Op.Name);
+    if (G == NoId)
+      return UnknownPointer;
+    return constantNode(location(GlobalObject[G], Op.Offset, Op.Variable));
+  }
+  case K::Value: {
+    if (F == NoId || Op.Value < 0 || Op.Value >= numValues(F))
+      return UnknownPointer; // A damaged summary: assume anything.
+    NodeId V = Base[F] + Op.Value;
+    if (Op.Offset == 0 && !Op.Variable)
+      return V;
+    NodeId T = newNode();
+    constrain({Complex::Kind::Field, V, T, Op.Offset, Op.Variable});
+    return T;
+  }
+  }
+  return UnknownPointer;
+}
+
+void PointsTo::Graph::addStatement(unsigned M, unsigned F,
+                                   const PointerStatement &S) {
+  auto Value = [&](int V) -> NodeId {
+    return F != NoId && V >= 0 && V < numValues(F)
+               ? Base[F] + V
+               : NoId;
+  };
+  // A load or store at a constant offset rides on the constraint itself.
+  auto AddressNode = [&](const PointerOperand &Op, int64_t &Offset,
+                         bool &Variable) {
+    if (Op.K != PointerOperand::Kind::Value)
+      return node(M, F, Op);
+    PointerOperand Base = Op;
+    Offset = Op.Offset;
+    Variable = Op.Variable;
+    Base.Offset = 0;
+    Base.Variable = false;
+    return node(M, F, Base);
+  };
+  switch (S.K) {
+  case SK::Copy: {
+    NodeId Dst = Value(S.Dst), Src = node(M, F, S.Src);
+    if (Dst != NoId && Src != NoId)
+      addEdge(Src, Dst);
+    return;
+  }
+  case SK::Load:
+  case SK::Store: {
+    int64_t Offset = 0;
+    bool Variable = false;
+    NodeId Addr = AddressNode(S.Addr, Offset, Variable);
+    NodeId Other = S.K == SK::Load ? Value(S.Dst) : node(M, F, S.Src);
+    if (Addr == NoId || Other == NoId)
+      return;
+    constrain({S.K == SK::Load ? Complex::Kind::Load : Complex::Kind::Store,
+               Addr, Other, Offset, Variable});
+    return;
+  }
+  case SK::MemCopy:
+  case SK::Clobber: {
+    NodeId Addr = node(M, F, S.Addr);
+    if (Addr == NoId)
+      return;
+    NodeId Bag = UnknownPointer;
+    if (S.K == SK::MemCopy) {
+      NodeId Src = node(M, F, S.Src);
+      if (Src == NoId)
+        return;
+      Bag = newNode();
+      constrain({Complex::Kind::Drain, Src, Bag});
+    }
+    constrain({Complex::Kind::Fill, Addr, Bag});
+    return;
+  }
+  case SK::HeapObject:
+  case SK::StackObject: {
+    NodeId Dst = Value(S.Dst);
+    if (Dst == NoId)
+      return;
+    auto &Objs = S.K == SK::HeapObject ? HeapObjects : StackObjects;
+    auto [It, New] = Objs.try_emplace({F, S.Site}, 0);
+    if (New)
+      It->second = newObject(S.K == SK::HeapObject ? Object::Kind::Heap
+                                                   : Object::Kind::Stack,
+                             F, S.Site);
+    addToSet(Dst, location(It->second, 0));
+    return;
+  }
+  case SK::Escape:
+    if (NodeId Src = node(M, F, S.Src); Src != NoId)
+      addEdge(Src, Escaped);
+    return;
+  case SK::Callback: {
+    NodeId Fn = node(M, F, S.Addr);
+    if (Fn == NoId)
+      return;
+    NodeId Data = node(M, F, S.Src);
+    CallNodes &C = Calls[{F, S.Fallback}];
+    if (S.Dst >= 0 && Data != NoId)
+      C.BoundParams.push_back(S.Dst);
+    Complex X{Complex::Kind::Callback, Fn, Data};
+    X.Caller = F;
+    X.Site = S.Fallback;
+    X.Param = Data == NoId ? -1 : S.Dst;
+    constrain(std::move(X));
+    return;
+  }
+  case SK::Argument:
+    if (NodeId Src = node(M, F, S.Src); Src != NoId)
+      Calls[{F, S.Site}].Args.push_back({S.Dst, Src});
+    return;
+  case SK::Result:
+    if (NodeId Dst = Value(S.Dst); Dst != NoId)
+      Calls[{F, S.Site}].Result = Dst;
+    return;
+  case SK::Callee: {
+    NodeId Callee = node(M, F, S.Src);
+    CallNodes &C = Calls[{F, S.Site}];
+    C.Indirect = true;
+    if (Callee == NoId) {
+      C.ReachesUnknown = true; // Calling null: no program function.
+      return;
+    }
+    Complex X{Complex::Kind::Call, Callee};
+    X.Caller = F;
+    X.Site = S.Site;
+    constrain(std::move(X));
+    return;
+  }
+  case SK::Return:
+    if (NodeId Src = node(M, F, S.Src); Src != NoId && F != NoId)
+      addEdge(Src, Return[F]);
+    return;
+  }
+}
+
+void PointsTo::Graph::bind(unsigned Caller, int Site, CallNodes &C,
+                           unsigned Callee) {
+  for (auto [Arg, Src] : C.Args)
+    addEdge(Src, param(Callee, Arg));
+  if (C.Result != NoId)
+    addEdge(Return[Callee], C.Result);
+}
+
+void PointsTo::Graph::build() {
+  unsigned NF = P.Functions.size();
+  Unknown = newObject(Object::Kind::Unknown, NoId);
+  UnknownLoc = location(Unknown, 0);
+  Escaped = newNode();
+  UnknownPointer = newNode();
+  addToSet(UnknownPointer, UnknownLoc);
+  Objects[Unknown].Escaped = true;
+
+  Base.resize(NF);
+  Return.resize(NF);
+  FunctionObject.resize(NF);
+  for (unsigned F = 0; F < NF; ++F) {
+    Base[F] = Parent.size();
+    for (int V = 0; V < numValues(F); ++V)
+      newNode();
+    Return[F] = newNode();
+    FunctionObject[F] = newObject(Object::Kind::Function, F);
+  }
+  GlobalObject.resize(P.NumGlobals);
+  for (unsigned G = 0; G < P.NumGlobals; ++G)
+    GlobalObject[G] = newObject(Object::Kind::Global, G);
+
+  for (unsigned G = 0; G < P.NumGlobals; ++G) {
+    auto [M, Init] = P.GlobalInitializers[G];
+    if (Init)
+      for (const PointerStatement &S : *Init)
+        addStatement(M, NoId, S);
+  }
+  for (unsigned F = 0; F < NF; ++F) {
+    if (P.Ignored && P.Ignored(F))
+      continue;
+    const FunctionSummary &FS = *P.Functions[F];
+    unsigned M = P.FunctionModules[F];
+    // Which direct calls have a body to follow: the others' fallbacks
+    // apply.
+    std::vector<unsigned> Callees(FS.Calls.size(), NoId);
+    for (unsigned I = 0; I < FS.Calls.size(); ++I)
+      if (FS.Calls[I].Kind == CallKind::Direct)
+        Callees[I] = P.ResolveFunction(M, FS.Calls[I].Callee);
+    for (const PointerStatement &S : FS.Pointers) {
+      if (S.Fallback >= 0 && size_t(S.Fallback) < Callees.size() &&
+          Callees[S.Fallback] != NoId)
+        continue;
+      addStatement(M, F, S);
+    }
+    for (unsigned I = 0; I < FS.Calls.size(); ++I) {
+      if (Callees[I] == NoId)
+        continue;
+      auto It = Calls.find({F, int(I)});
+      if (It != Calls.end())
+        bind(F, I, It->second, Callees[I]);
+    }
+  }
+  for (unsigned F = 0; F < NF; ++F)
+    if (P.FunctionCalledFromOutside[F])
+      addToSet(Escaped, location(FunctionObject[F], 0));
+  for (unsigned G = 0; G < P.NumGlobals; ++G)
+    if (P.GlobalVisibleOutside[G])
+      addToSet(Escaped, location(GlobalObject[G], 0));
+  constrain({Complex::Kind::Escapes, Escaped});
+}
+
+void PointsTo::Graph::apply(const Complex &C, LocId L) {
+  if (L == UnknownLoc) {
+    // Any escaped object: what it holds is unknown, what goes into it
+    // escapes.
+    switch (C.K) {
+    case Complex::Kind::Load:
+    case Complex::Kind::Field:
+    case Complex::Kind::Drain:
+      addToSet(C.Target, UnknownLoc);
+      return;
+    case Complex::Kind::Store:
+    case Complex::Kind::Fill:
+      addEdge(C.Target, Escaped);
+      return;
+    case Complex::Kind::Escapes:
+      return;
+    case Complex::Kind::Call:
+    case Complex::Kind::Callback:
+      break; // Below: a call of unknown code.
+    }
+  }
+  ObjId O = Locs[L].Object;
+  switch (C.K) {
+  case Complex::Kind::Load:
+    addEdge(Locs[location(O, Locs[L].Offset + C.Offset, C.Variable)].Contents,
+            C.Target);
+    return;
+  case Complex::Kind::Store:
+    addEdge(C.Target,
+            Locs[location(O, Locs[L].Offset + C.Offset, C.Variable)].Contents);
+    return;
+  case Complex::Kind::Field:
+    addToSet(C.Target, location(O, Locs[L].Offset + C.Offset, C.Variable));
+    return;
+  case Complex::Kind::Drain:
+    drain(O, C.Target);
+    return;
+  case Complex::Kind::Fill:
+    fill(O, C.Target);
+    return;
+  case Complex::Kind::Escapes:
+    escape(O);
+    return;
+  case Complex::Kind::Call: {
+    CallNodes &Call = Calls[{C.Caller, C.Site}];
+    unsigned F = objectFunction(L);
+    if (F == NoId) {
+      // Unknown code: it gets the arguments, and returns its pointers.
+      Call.ReachesUnknown = true;
+      for (auto [Arg, Src] : Call.Args)
+        addEdge(Src, Escaped);
+      if (Call.Result != NoId)
+        addEdge(UnknownPointer, Call.Result);
+      return;
+    }
+    Call.Targets.push_back(F);
+    bind(C.Caller, C.Site, Call, F);
+    return;
+  }
+  case Complex::Kind::Callback: {
+    CallNodes &Call = Calls[{C.Caller, C.Site}];
+    unsigned F = objectFunction(L);
+    if (F == NoId) {
+      if (C.Target != NoId)
+        addEdge(C.Target, Escaped);
+      return;
+    }
+    if (C.Param >= 0)
+      addEdge(C.Target, param(F, C.Param));
+    // The library's own pointers, in the parameters the call binds none of.
+    if (Call.CallbackTargets.insert(F).second)
+      for (int I = 0; I < numParams(F); ++I)
+        if (!is_contained(Call.BoundParams, I))
+          addEdge(UnknownPointer, Base[F] + I);
+    return;
+  }
+  }
+}
+
+void PointsTo::Graph::collapseCycles() {
+  // Tarjan's strongly connected components over the copy edges of the
+  // representatives, iteratively; each becomes one node.
+  ++Rounds;
+  EdgesSinceCycles = 0;
+  unsigned N = Parent.size();
+  std::vector<unsigned> Index(N, 0), Low(N, 0);
+  std::vector<bool> OnStack(N, false);
+  std::vector<NodeId> Stack, Order;
+  unsigned Next = 1;
+  struct Frame {
+    NodeId Node;
+    unsigned Edge;
+  };
+  std::vector<Frame> Frames;
+  for (NodeId Root = 0; Root < N; ++Root) {
+    if (find(Root) != Root || Index[Root])
+      continue;
+    Frames.push_back({Root, 0});
+    Index[Root] = Low[Root] = Next++;
+    Stack.push_back(Root);
+    OnStack[Root] = true;
+    while (!Frames.empty()) {
+      Frame &Top = Frames.back();
+      NodeId V = Top.Node;
+      if (Top.Edge < Succ[V].size()) {
+        NodeId W = find(Succ[V][Top.Edge++]);
+        if (W == V)
+          continue;
+        if (!Index[W]) {
+          Index[W] = Low[W] = Next++;
+          Stack.push_back(W);
+          OnStack[W] = true;
+          Frames.push_back({W, 0});
+        } else if (OnStack[W]) {
+          Low[V] = std::min(Low[V], Index[W]);
+        }
+        continue;
+      }
+      Frames.pop_back();
+      if (!Frames.empty())
+        Low[Frames.back().Node] = std::min(Low[Frames.back().Node], Low[V]);
+      if (Low[V] != Index[V])
+        continue;
+      NodeId W;
+      do {
+        W = Stack.back();
+        Stack.pop_back();
+        OnStack[W] = false;
+        if (W != V)
+          merge(V, W);
+      } while (W != V);
+      Order.push_back(V);
+    }
+  }
+  // Each successor once, by its representative.
+  for (NodeId V : Order) {
+    V = find(V);
+    SmallVectorImpl<NodeId> &Out = Succ[V];
+    for (NodeId &S : Out)
+      S = find(S);
+    llvm::sort(Out);
+    Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
+    Out.erase(std::remove(Out.begin(), Out.end(), V), Out.end());
+  }
+}
+
+void PointsTo::Graph::solve() {
+  collapseCycles();
+  // Difference propagation: a node sends on, and its constraints see, only
+  // what it has not sent yet. Cycles formed on the way are collapsed once
+  // enough edges have been added for new ones to be likely.
+  size_t Next = 0;
+  while (Next < Worklist.size()) {
+    NodeId N = Worklist[Next++];
+    OnWorklist[N] = false;
+    if (Next > 4096 && Next * 2 > Worklist.size()) {
+      Worklist.erase(Worklist.begin(), Worklist.begin() + Next);
+      Next = 0;
+    }
+    N = find(N);
+    if (N != Escaped && (Widened[N] || Pts[N].count() > PointsTo::MaxPointees))
+      widen(N);
+    Set Delta = Pts[N];
+    Delta.intersectWithComplement(Done[N]);
+    if (Delta.empty())
+      continue;
+    Done[N] |= Delta;
+    // apply() may merge N into another node (a collapsed object's
+    // fields): that node is on the worklist then, with what N's
+    // constraints have not seen.
+    SmallVector<unsigned, 4> Cs(ConstraintsOf[N].begin(), ConstraintsOf[N].end());
+    for (unsigned C : Cs)
+      for (LocId L : Delta)
+        apply(Constraints[C], L);
+    N = find(N);
+    for (size_t I = 0; I < Succ[N].size(); ++I) {
+      NodeId S = find(Succ[N][I]);
+      if (S != N && (Pts[S] |= Delta))
+        push(S);
+    }
+    if (EdgesSinceCycles > std::max<size_t>(4096, Parent.size() / 4))
+      collapseCycles();
+  }
+  NumNodes += Parent.size();
+  NumLocations += Locs.size();
+  NumCollapsed += Collapsed;
+  NumRounds += Rounds;
+  for (auto &[Key, C] : Calls) {
+    llvm::sort(C.Targets);
+    C.Targets.erase(std::unique(C.Targets.begin(), C.Targets.end()),
+                    C.Targets.end());
+  }
+  LLVM_DEBUG(dbgs() << "points-to: " << Parent.size() << " nodes, "
+                    << Locs.size() << " locations, " << Collapsed
+                    << " objects collapsed, " << Rounds << " rounds\n");
+}
+
+PointsTo::PointsTo(PointsToProgram Program)
+    : G(std::make_unique<Graph>(std::move(Program))) {
+  G->build();
+  G->solve();
+}
+
+PointsTo::~PointsTo() = default;
+
+std::optional<std::vector<unsigned>>
+PointsTo::indirectTargets(unsigned Caller, int Site) const {
+  auto It = G->Calls.find({Caller, Site});
+  if (It == G->Calls.end() || !It->second.Indirect ||
+      It->second.ReachesUnknown)
+    return std::nullopt;
+  return It->second.Targets;
+}
+
+bool PointsTo::calledFromOutside(unsigned Function) const {
+  return G->Objects[G->FunctionObject[Function]].Escaped;
+}
+
+IndirectCallCounts PointsTo::indirectCallCounts() const {
+  IndirectCallCounts Counts;
+  for (const auto &[Key, C] : G->Calls) {
+    if (!C.Indirect)
+      continue;
+    ++Counts.Calls;
+    if (!C.ReachesUnknown) {
+      ++Counts.Resolved;
+      Counts.Targets += C.Targets.size();
+    }
+  }
+  return Counts;
+}
+
+void PointsTo::printIndirectCalls(
+    raw_ostream &OS, function_ref<std::string(unsigned)> Label) const {
+  for (const auto &[Key, C] : G->Calls) {
+    if (!C.Indirect)
+      continue;
+    OS << "  " << Label(Key.first) << " #" << Key.second << ":";
+    if (C.ReachesUnknown) {
+      OS << " code the program cannot see\n";
+      continue;
+    }
+    std::vector<std::string> Names;
+    for (unsigned T : C.Targets)
+      Names.push_back(Label(T));
+    llvm::sort(Names);
+    for (const std::string &N : Names)
+      OS << " " << N;
+    OS << "\n";
+  }
+}
+
+void PointsTo::printStatistics(raw_ostream &OS) const {
+  unsigned Reps = 0;
+  for (NodeId N = 0; N < G->Parent.size(); ++N)
+    Reps += G->Parent[N] == N;
+  OS << G->Parent.size() << " nodes (" << Reps << " after cycles merged, "
+     << G->NumWidened << " widened), " << G->Locs.size() << " locations, "
+     << G->Collapsed << " objects collapsed, " << G->Rounds
+     << " cycle searches\n";
+}
