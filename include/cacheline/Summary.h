@@ -484,6 +484,9 @@ struct FunctionSummary {
   bool ThreadTrampoline = false; ///< std::thread's or std::async's.
   bool OnceBody = false;         ///< std::call_once's callable.
   int NumArgs = 0;
+  /// Its instructions, debug ones not counted: what a copy of it adds
+  /// (Policy's FunctionCopy).
+  uint64_t Instructions = 0;
   /// The successors of each block, for main and every function with a
   /// call (start-up runs into a function up to its first thread creation).
   std::vector<std::vector<int>> Successors;

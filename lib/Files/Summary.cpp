@@ -735,6 +735,7 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
                  {"nargs", F.NumArgs},
                  {"blocks", uint64_t(F.BeforeLoops.size())}};
   put(O, "interposable", F.Interposable);
+  put(O, "ninst", F.Instructions);
   put(O, "trampoline", F.ThreadTrampoline);
   put(O, "once_body", F.OnceBody);
   if (!F.Successors.empty())
@@ -781,6 +782,7 @@ bool cacheline::fromJSON(const json::Value &V, FunctionSummary &F,
       !O.map("fty", F.Type) || !O.map("nargs", F.NumArgs) ||
       !O.mapOptional("blocks", NumBlocks) ||
       !O.mapOptional("interposable", F.Interposable) ||
+      !O.mapOptional("ninst", F.Instructions) ||
       !O.mapOptional("trampoline", F.ThreadTrampoline) ||
       !O.mapOptional("once_body", F.OnceBody) ||
       !O.mapOptional("succ", F.Successors) ||

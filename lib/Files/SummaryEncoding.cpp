@@ -118,9 +118,9 @@ template <typename IO> void mapFields(IO &io, CountedLoop &L) {
 template <typename IO> void mapFields(IO &io, FunctionSummary &F) {
   ParamsOf Params{F};
   io.map(F.Name, F.Type, F.Local, F.Interposable, F.ThreadTrampoline,
-         F.OnceBody, F.NumArgs, F.Successors, F.BeforeLoops, F.AfterLoops,
-         F.CountedLoops, F.Calls, F.ReturnedCalls, Params, F.CallResults,
-         F.NumPointerValues, F.Pointers);
+         F.OnceBody, F.NumArgs, F.Instructions, F.Successors, F.BeforeLoops,
+         F.AfterLoops, F.CountedLoops, F.Calls, F.ReturnedCalls, Params,
+         F.CallResults, F.NumPointerValues, F.Pointers);
 }
 template <typename IO> void mapFields(IO &io, AddressUseSummary &A) {
   io.map(A.Function, A.Use, A.Callee, A.Arg, A.Fallback, A.Owner,

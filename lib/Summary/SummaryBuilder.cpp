@@ -118,6 +118,8 @@ public:
     StringRef Name;
     bool HasEntryCount = false;
     unsigned NumBlocks = 0;
+    /// Its instructions, debug ones not counted (FunctionSummary).
+    uint64_t NumInstructions = 0;
     DenseMap<const BasicBlock *, unsigned> Block;
     /// FunctionSummary::Calls, in order, and each call's index there.
     std::vector<CallPlace> Calls;
@@ -334,6 +336,8 @@ private:
           FI.Calls.push_back({cast<CallBase>(&I), int(Blocks.size()), Index});
         else if (OnceRegions::isWrite(I))
           Writes.push_back(&I);
+        if (!I.isDebugOrPseudoInst())
+          ++FI.NumInstructions;
         ++Index;
       }
       Blocks.push_back(&BB);
@@ -1034,6 +1038,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
   S.OnceBody = isCallOnceBody(F.getName());
   S.NumArgs = F.arg_size();
   Positions::FunctionInfo &FI = Pos.info(F);
+  S.Instructions = FI.NumInstructions;
   ArrayRef<Positions::CallPlace> Calls = FI.Calls;
   LoopInfo &LI = *FI.Loops;
   // The CFG of code that may start threads (by its calls), for start-up,
