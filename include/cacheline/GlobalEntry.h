@@ -63,6 +63,17 @@ struct FieldEntry {
   std::string Reason;
 };
 
+/// A function copied so that its accesses name a split struct (Policy's
+/// FunctionCopy).
+struct CopyEntry {
+  std::string Function;
+  int64_t Arg = 0;
+  int64_t Offset = 0;
+  uint64_t Instructions = 0;
+  /// The copy's name (a report of a layout that made it).
+  std::string Name;
+};
+
 /// What the report and the layout file both say of one global.
 struct GlobalEntry {
   std::string Name;
@@ -79,6 +90,8 @@ struct GlobalEntry {
   /// What is done inside the global, or why not (InnerLayout::Reason).
   std::string InnerReason;
   std::vector<FieldEntry> Fields;
+  /// The functions copied for a split (InnerLayout::Copies).
+  std::vector<CopyEntry> Copies;
   /// Each of Elements elements in SlotSize bytes; 0 when not padded.
   uint64_t SlotSize = 0;
   uint64_t Elements = 0;
@@ -131,6 +144,8 @@ struct ProgramFacts {
 void writeJSON(llvm::json::OStream &J, const AccessEntry &A);
 bool fromJSON(const llvm::json::Value &V, AccessEntry &A, llvm::json::Path P);
 void writeJSON(llvm::json::OStream &J, const FieldEntry &F);
+void writeJSON(llvm::json::OStream &J, const CopyEntry &C);
+bool fromJSON(const llvm::json::Value &V, CopyEntry &C, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, FieldEntry &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, GlobalEntry &G, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, GlobalClass &C, llvm::json::Path P);

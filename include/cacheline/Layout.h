@@ -34,6 +34,7 @@
 #include <vector>
 
 namespace llvm {
+class Function;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -66,6 +67,9 @@ struct PlannedGlobal {
   llvm::GlobalVariable *GV = nullptr;
   GlobalClass Class = GlobalClass::Neutral;
   InnerLayout Inner;
+  /// The definition in the module of each function Inner.Copies copies
+  /// (null where the module has none).
+  std::vector<llvm::Function *> CopyBodies;
 };
 
 /// The layout's input.
@@ -98,6 +102,9 @@ struct GlobalOutcome {
     std::optional<LayoutChange> Change;
   };
   std::vector<Part> Parts;
+  /// The name of each copy of a function made for the split
+  /// (Inner.Copies, FunctionCopies.h); empty for one that no call needed.
+  std::vector<std::string> CopyNames;
   /// Why the layout left a read-mostly global where it was, if it did.
   std::string NotMoved;
 };

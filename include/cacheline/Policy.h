@@ -46,6 +46,14 @@ struct PolicyOptions {
   /// The most bytes giving an array's elements, or a struct's groups of
   /// fields, lines of their own may add to one global.
   uint64_t MaxElementPadding = 64 * 1024;
+  /// The most instructions the copies of functions made for one struct
+  /// global (FunctionCopy) may add; 0 makes none.
+  uint64_t MaxCopiedInstructions = 1000;
+  /// A copy is made only of a function whose body is in the global's own
+  /// translation unit: each compile of the two-stage flow applies the
+  /// layout to its module alone, where the copy and the global must both
+  /// be.
+  bool CopiesInOwnModule = false;
 };
 
 /// What the skip rules need to know about a global's definition.
@@ -67,6 +75,30 @@ struct GlobalProperties {
   uint64_t ElementSize = 0;
   /// A struct: its top-level fields (empty otherwise).
   std::vector<FieldSpan> Fields;
+};
+
+/// A copy of a function made for one global, so that the copy's accesses
+/// name the global: the function's parameter Arg, to which every call the
+/// copy replaces hands the global's address plus Offset, becomes that
+/// address in the copy (FunctionCopies.h). A split by field class then
+/// rewrites the copy's field addresses as it rewrites those of any code
+/// naming the global; the original stays for other callers.
+struct FunctionCopy {
+  std::string Function; ///< As its summary names it.
+  /// The summary defining the body copied (Solver::modules()); -1 where a
+  /// layout file gives the copy (the global's own module).
+  int Module = -1;
+  int Arg = 0;
+  int64_t Offset = 0;
+  /// What the copy adds (FunctionSummary::Instructions).
+  uint64_t Instructions = 0;
+  /// The source file defining the function where it is not the global's
+  /// translation unit (PolicyOptions::CopiesInOwnModule).
+  std::string OtherSource;
+  bool operator==(const FunctionCopy &O) const {
+    return Function == O.Function && Module == O.Module && Arg == O.Arg &&
+           Offset == O.Offset;
+  }
 };
 
 /// When an access runs, in the life of the program.
@@ -119,6 +151,16 @@ struct AccessRecord {
   /// Which place of a phi or select of addresses at different places it is
   /// at (0: the first, or the only one): one run writes one of them.
   int Choice = 0;
+  /// Through a pointer the code naming the global handed to a function of
+  /// the program by a direct call, at a constant place: the copy of that
+  /// function that would name the global (an index into
+  /// GlobalRecord::Copies), and where in the global the access would fall
+  /// in it (the copy's own arithmetic no longer handed), if known.
+  int Copy = -1;
+  std::optional<ByteRange> CopyRange;
+  /// Handed on where no copy of a function would name the global, why
+  /// ("handed on by an indirect call in worker").
+  std::string NoCopy;
 
   bool isWrite() const { return cacheline::isWrite(Kind); }
   bool isSynchronization() const { return cacheline::isSynchronization(Kind); }
@@ -138,6 +180,9 @@ struct GlobalRecord {
   /// Why Again may lack some places, if it may: no layout inside the
   /// object then.
   std::string PlacesUnknown;
+  /// The copies of functions accesses could be made in
+  /// (AccessRecord::Copy).
+  std::vector<FunctionCopy> Copies;
 };
 
 /// The rules' answer: the class, why, and the access it rests on (an index
@@ -171,6 +216,9 @@ struct InnerLayout {
   /// A struct's fields, each classified as a global of its own would be
   /// (when they were).
   std::vector<Decision> FieldClasses;
+  /// A split struct: the functions copied for it, so that the accesses
+  /// they make through the pointer handed to them name the global.
+  std::vector<FunctionCopy> Copies;
   /// What is done, or why not ("not rewritten: ..."); empty when nothing
   /// inside the global calls for it.
   std::string Reason;

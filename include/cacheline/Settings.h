@@ -50,6 +50,7 @@ enum class SettingKind {
   HotWriteCount,
   RareWriteRate,
   MaxElementPadding,
+  MaxCopiedInstructions,
   AssumeClosed,
   Report,
   Profile,

@@ -126,6 +126,25 @@ bool cacheline::fromJSON(const json::Value &V, FieldEntry &F, json::Path P) {
          O.map("reason", F.Reason);
 }
 
+void cacheline::writeJSON(json::OStream &J, const CopyEntry &C) {
+  J.object([&] {
+    J.attribute("arg", C.Arg);
+    J.attribute("function", StringRef(C.Function));
+    J.attribute("instructions", static_cast<int64_t>(C.Instructions));
+    if (!C.Name.empty())
+      J.attribute("name", StringRef(C.Name));
+    J.attribute("offset", C.Offset);
+  });
+}
+
+bool cacheline::fromJSON(const json::Value &V, CopyEntry &C, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("function", C.Function) && O.map("arg", C.Arg) &&
+         O.map("offset", C.Offset) &&
+         O.mapOptional("instructions", C.Instructions) &&
+         O.mapOptional("name", C.Name);
+}
+
 bool cacheline::fromJSON(const json::Value &V, GlobalClass &C, json::Path P) {
   return enumFromJSON(V, C, P,
                       {GlobalClass::WriteHot, GlobalClass::ReadMostly,
@@ -155,6 +174,9 @@ void GlobalEntry::setInner(const GlobalProperties &P,
     Fields.push_back({fieldName(P, I), P.Fields[I].Offset, P.Fields[I].Size,
                       Inner.FieldClasses[I].Class,
                       Inner.FieldClasses[I].Reason});
+  Copies.clear();
+  for (const FunctionCopy &C : Inner.Copies)
+    Copies.push_back({C.Function, C.Arg, C.Offset, C.Instructions, {}});
 }
 
 bool GlobalEntry::writeAttribute(json::OStream &J, StringRef Key) const {
@@ -190,6 +212,9 @@ bool GlobalEntry::writeAttribute(json::OStream &J, StringRef Key) const {
   } else if (Key == "fields") {
     if (!Fields.empty())
       Array(Fields);
+  } else if (Key == "copies") {
+    if (!Copies.empty())
+      Array(Copies);
   } else if (Key == "slot_size") {
     if (SlotSize)
       Int(SlotSize);
@@ -221,6 +246,7 @@ bool cacheline::fromJSON(const json::Value &V, GlobalEntry &G, json::Path P) {
       !O.mapOptional("reads", G.Reads) || !O.mapOptional("writes", G.Writes) ||
       !O.mapOptional("inner_layout", G.InnerReason) ||
       !O.mapOptional("fields", G.Fields) ||
+      !O.mapOptional("copies", G.Copies) ||
       !O.mapOptional("slot_size", G.SlotSize) ||
       !O.mapOptional("elements", G.Elements))
     return false;

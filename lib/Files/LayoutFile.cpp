@@ -33,12 +33,23 @@ StringRef originalName(StringRef Name) {
   return At == StringRef::npos ? Name : Name.take_front(At);
 }
 
+/// The function the layout file names \p Name in \p M, promoted by
+/// ThinLTO or not.
+Function *functionNamed(Module &M, StringRef Name) {
+  if (Function *F = M.getFunction(Name))
+    return F;
+  for (Function &F : M)
+    if (originalName(F.getName()) == Name && !F.isDeclaration())
+      return &F;
+  return nullptr;
+}
+
 /// An entry's keys in the order they are written: sorted, as json::Value
 /// prints an object. LayoutEntry::writeAttribute writes each.
 constexpr StringLiteral EntryKeys[] = {
-    "class",  "elements", "escape", "fields", "fingerprint", "inner_layout",
-    "module", "name",     "parts",  "reads",  "reason",      "size",
-    "slot_size", "writes"};
+    "class",     "copies", "elements", "escape", "fields",
+    "fingerprint", "inner_layout", "module", "name", "parts",
+    "reads",     "reason", "size",     "slot_size", "writes"};
 
 } // namespace
 
@@ -48,6 +59,13 @@ InnerLayout LayoutEntry::inner() const {
   Inner.Reason = InnerReason;
   for (const LayoutPart &P : Parts)
     Inner.Parts.push_back({P.Class, P.Fields});
+  for (const CopyEntry &C : Copies) {
+    FunctionCopy &F = Inner.Copies.emplace_back();
+    F.Function = C.Function;
+    F.Arg = int(C.Arg);
+    F.Offset = C.Offset;
+    F.Instructions = C.Instructions;
+  }
   return Inner;
 }
 
@@ -229,7 +247,12 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
                   globalClassName(E->Class) + " entry)");
       continue;
     }
-    Plan.Globals.push_back({&GV, E->Class, E->inner()});
+    PlannedGlobal &P = Plan.Globals.emplace_back();
+    P.GV = &GV;
+    P.Class = E->Class;
+    P.Inner = E->inner();
+    for (const FunctionCopy &C : P.Inner.Copies)
+      P.CopyBodies.push_back(functionNamed(M, C.Function));
   }
   Result.Applied = Plan.Globals.size();
   if (DoLayout && !Plan.Globals.empty() &&

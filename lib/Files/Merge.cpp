@@ -169,7 +169,11 @@ Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
   if (!LineSize)
     LineSize = defaultLineSize(Triple(Modules->front().Target));
   Solver Program(std::move(*Modules), beforeLink(Opts));
-  writeLayoutFile(OS, Program, Opts, LineSize, Stats);
+  // Each compile of the second stage lays out its own module: a function
+  // is copied for a global only where the global's compile has its body.
+  PolicyOptions Layout = Opts;
+  Layout.CopiesInOwnModule = true;
+  writeLayoutFile(OS, Program, Layout, LineSize, Stats);
   return Stats;
 }
 

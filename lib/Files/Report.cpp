@@ -56,6 +56,7 @@ constexpr StringLiteral EntryKeys[] = {
     "align",        "class",         "escape",      "name",
     "reads",        "reason",        "section",     "size",
     "writes",       "inner_layout",  "fields",      "parts",
+    "copies",
     "new_align",    "new_section",   "padded_size", "not_moved",
     "elements",
     "slot_size",    "measured",      "source",      "static_class",
@@ -198,6 +199,8 @@ Report::Report(const Module &M, const CachelineClassification &Result,
         E.Section = G.GV->getSection().str(); // The user's.
     }
     E.setInner(G.Facts.Props, Done.Inner);
+    for (size_t C = 0; C < Done.CopyNames.size() && C < E.Copies.size(); ++C)
+      E.Copies[C].Name = Done.CopyNames[C];
     for (unsigned P = 0; P < Done.Parts.size(); ++P) {
       const FieldPart &Part = Done.Inner.Parts[P];
       ReportPart &R = E.Parts.emplace_back();
@@ -351,6 +354,23 @@ void cacheline::emitRemarks(const CachelineClassification &Result,
                  << ore::NV("Global", G.Name) << ": "
                  << ore::NV("Reason", Inner.Reason);
       });
+      // Each function copied for it, at the copy.
+      for (size_t K = 0; K < Done.CopyNames.size() && K < Inner.Copies.size();
+           ++K) {
+        Function *Copy = F->getParent()->getFunction(Done.CopyNames[K]);
+        if (!Copy)
+          continue;
+        const FunctionCopy &FC = Inner.Copies[K];
+        GetORE(*Copy).emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "Copied", Copy)
+                 << "copied " << ore::NV("Function", FC.Function) << " as "
+                 << ore::NV("Copy", Copy->getName()) << " ("
+                 << ore::NV("Instructions", FC.Instructions)
+                 << " instructions) for global " << ore::NV("Global", G.Name)
+                 << ": its accesses through argument "
+                 << ore::NV("Arg", FC.Arg) << " name the global";
+        });
+      }
       continue;
     }
     if (!Done.NotMoved.empty())

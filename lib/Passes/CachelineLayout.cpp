@@ -100,6 +100,14 @@ static cl::opt<uint64_t, false, SettingParser<uint64_t, parseBytes>>
                  "or each group of written fields of one struct, lines of "
                  "its own may add"),
         cl::value_desc("bytes"), cl::init(PolicyOptions().MaxElementPadding));
+static cl::opt<uint64_t, false, SettingParser<uint64_t, parseCount>>
+    MaxCopiedInstructionsOpt(
+        optionName(SettingKind::MaxCopiedInstructions),
+        cl::desc("The most instructions the copies of functions made for "
+                 "one struct global split by field class may add (a lock "
+                 "routine its instances are handed to); 0 makes none"),
+        cl::value_desc("count"),
+        cl::init(PolicyOptions().MaxCopiedInstructions));
 static cl::opt<bool> AssumeClosedOpt(
     optionName(SettingKind::AssumeClosed),
     cl::desc("Treat an executable's own exported globals as internal "
@@ -145,6 +153,8 @@ Expected<Settings> passSettings() {
        [&] { S.Policy.RareWriteRate = RareWriteRateOpt; });
   Take(SettingKind::MaxElementPadding, MaxElementPaddingOpt,
        [&] { S.Policy.MaxElementPadding = MaxElementPaddingOpt; });
+  Take(SettingKind::MaxCopiedInstructions, MaxCopiedInstructionsOpt,
+       [&] { S.Policy.MaxCopiedInstructions = MaxCopiedInstructionsOpt; });
   // Given alone (-cacheline-assume-closed), the option is on.
   Take(SettingKind::AssumeClosed, AssumeClosedOpt,
        [&] { S.Policy.AssumeClosed = AssumeClosedOpt; });
@@ -301,8 +311,23 @@ LayoutPlan CachelineClassification::plan() const {
   Plan.LineSize = LineSize;
   Plan.Program = Program.get();
   Plan.Symbols = &Symbols;
-  for (const ClassifiedGlobal &G : Globals)
-    Plan.Globals.push_back({G.GV, G.Class.Class, G.Inner});
+  for (const ClassifiedGlobal &G : Globals) {
+    PlannedGlobal &P = Plan.Globals.emplace_back();
+    P.GV = G.GV;
+    P.Class = G.Class.Class;
+    P.Inner = G.Inner;
+    for (const FunctionCopy &C : G.Inner.Copies) {
+      Module &M = *G.GV->getParent();
+      Function *F = Symbols.function(M, C.Module, C.Function);
+      // A linkonce_odr body another compile's summary stands for: any
+      // definition of it is one to copy.
+      if (!F)
+        if (Function *Other = M.getFunction(C.Function);
+            Other && Symbols.origin(*Other).second == C.Function)
+          F = Other;
+      P.CopyBodies.push_back(F);
+    }
+  }
   return Plan;
 }
 

@@ -383,6 +383,43 @@ std::vector<unsigned> fieldsIn(const std::vector<FieldSpan> &Fields,
   return Out;
 }
 
+/// A pointer \p R describes is used outside the fields it points into:
+/// what code adds to it after it was handed on (R's Handed*) reaches
+/// another field, or the bytes it reaches are not known.
+bool leavesItsField(const std::vector<FieldSpan> &Fields, const ByteRange &R) {
+  std::optional<std::pair<int64_t, int64_t>> Span = R.span();
+  ByteRange Root = R;
+  Root.HandedOffset = 0;
+  Root.HandedIndices.clear();
+  Root.Size = 1;
+  std::optional<std::pair<int64_t, int64_t>> RootSpan = Root.span();
+  if (!Span || !RootSpan)
+    return true;
+  std::vector<unsigned> Touched = fieldsIn(Fields, *Span);
+  std::vector<unsigned> RootFields = fieldsIn(Fields, *RootSpan);
+  return !Touched.empty() && !RootFields.empty() &&
+         (RootFields.front() < Touched.front() ||
+          RootFields.front() > Touched.back());
+}
+
+/// "fast_mutex_lock, fast_mutex_init": the functions of \p Copies at
+/// \p Which, a function copied at several places with each place.
+std::string copyNames(const std::vector<FunctionCopy> &Copies,
+                      const std::vector<unsigned> &Which) {
+  std::string Out;
+  ListSeparator Sep;
+  for (unsigned I : Which) {
+    const FunctionCopy &C = Copies[I];
+    Out += StringRef(Sep);
+    Out += demangle(C.Function);
+    if (count_if(Which, [&](unsigned J) {
+          return Copies[J].Function == C.Function;
+        }) > 1)
+      Out += formatv(" (argument {0} at +{1})", C.Arg, C.Offset).str();
+  }
+  return Out;
+}
+
 /// A struct's fields in groups by class, each group a global of its own.
 InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
                          unsigned LineSize, const PolicyOptions &Opts) {
@@ -410,6 +447,8 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
   }
   // JoinedBy[I]: the access that keeps field I with field I + 1, if any.
   std::vector<const AccessRecord *> JoinedBy(Fields.size(), nullptr);
+  // NeededBy[I]: the first access that needs the copy G.Copies[I], if any.
+  std::vector<const AccessRecord *> NeededBy(G.Copies.size(), nullptr);
   for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
     for (const AccessRecord &A : *List) {
       if (!A.Range)
@@ -420,16 +459,20 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
         return NotSplit("bytes reached not known: " + describe(A, Opts));
       std::vector<unsigned> Touched = fieldsIn(Fields, *Span);
       // Only the code naming the global picks the field: a pointer handed
-      // on must be used inside the fields it points into.
-      ByteRange Root = *A.Range;
-      Root.HandedOffset = 0;
-      Root.HandedIndices.clear();
-      Root.Size = 1;
-      std::vector<unsigned> RootFields = fieldsIn(Fields, *Root.span());
-      if (!Touched.empty() && !RootFields.empty() &&
-          (RootFields.front() < Touched.front() ||
-           RootFields.front() > Touched.back()))
-        return NotSplit("reaches beyond its field: " + describe(A, Opts));
+      // on must be used inside the fields it points into, unless a copy of
+      // the function it was handed to would name the global instead.
+      if (leavesItsField(Fields, *A.Range)) {
+        if (A.Copy < 0)
+          return NotSplit("reaches beyond its field: " + describe(A, Opts) +
+                          (A.NoCopy.empty() ? "" : ", " + A.NoCopy));
+        if (!A.CopyRange || leavesItsField(Fields, *A.CopyRange))
+          return NotSplit("reaches beyond its field: " + describe(A, Opts) +
+                          ", even in a copy of " +
+                          demangle(G.Copies[A.Copy].Function) +
+                          " naming the global");
+        if (!NeededBy[A.Copy])
+          NeededBy[A.Copy] = &A;
+      }
       bool Cut = A.Kind == AccessKind::MemIntrinsic &&
                  A.Range->Indices.empty() && A.Range->HandedIndices.empty();
       if (Touched.size() > 1 && !Cut)
@@ -509,6 +552,34 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
                             Hot.size(), Added, Opts.MaxElementPadding)
                         .str());
 
+  // The copies of functions the split needs, within their limit.
+  std::vector<unsigned> Needed;
+  for (unsigned I = 0; I < NeededBy.size(); ++I)
+    if (NeededBy[I])
+      Needed.push_back(I);
+  uint64_t Copied = 0;
+  for (unsigned I : Needed) {
+    const FunctionCopy &C = G.Copies[I];
+    if (Opts.CopiesInOwnModule && !C.OtherSource.empty())
+      return NotSplit("reaches beyond its field: " +
+                      describe(*NeededBy[I], Opts) + "; no copy of " +
+                      demangle(C.Function) + " can name the global: its " +
+                      "body is in " + C.OtherSource +
+                      ", and each compile lays out its own translation unit");
+    Copied += C.Instructions;
+  }
+  std::string CopyNames = copyNames(G.Copies, Needed);
+  if (!Needed.empty() && Copied > Opts.MaxCopiedInstructions)
+    return NotSplit(
+        formatv("reaches beyond its field: {0}; {1} {2} naming the global "
+                "would add {3} instructions, over the limit of {4}",
+                describe(*NeededBy[Needed.front()], Opts),
+                Needed.size() == 1 ? "a copy of" : "copies of", CopyNames,
+                Copied, Opts.MaxCopiedInstructions)
+            .str());
+  for (unsigned I : Needed)
+    Out.Copies.push_back(G.Copies[I]);
+
   std::string Why = formatv("fields split into {0} globals: ",
                             Hot.size() + !ReadMostly.Fields.empty() +
                                 !Rest.Fields.empty());
@@ -528,6 +599,10 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
     }
     Why += "}";
   }
+  if (!Needed.empty())
+    Why += formatv("; with {0} {1} naming it (+{2} instructions)",
+                   Needed.size() == 1 ? "a copy of" : "copies of", CopyNames,
+                   Copied);
   Out.Reason = std::move(Why);
   return Out;
 }

@@ -28,6 +28,8 @@ const SettingName Names[] = {
      "CACHELINE_LAYOUT_RARE_WRITE_RATE"},
     {SettingKind::MaxElementPadding, "cacheline-max-element-padding",
      "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING"},
+    {SettingKind::MaxCopiedInstructions, "cacheline-max-copied-instructions",
+     "CACHELINE_LAYOUT_MAX_COPIED_INSTRUCTIONS"},
     {SettingKind::AssumeClosed, "cacheline-assume-closed",
      "CACHELINE_LAYOUT_ASSUME_CLOSED"},
     {SettingKind::Report, "cacheline-layout-report",
@@ -117,6 +119,8 @@ Error parseSetting(Settings &S, SettingKind Kind, StringRef Text,
     return parseInto(Text, parseRate, S.Policy.RareWriteRate);
   case SettingKind::MaxElementPadding:
     return parseInto(Text, parseBytes, S.Policy.MaxElementPadding);
+  case SettingKind::MaxCopiedInstructions:
+    return parseInto(Text, parseCount, S.Policy.MaxCopiedInstructions);
   case SettingKind::AssumeClosed:
     return parseInto(Text, parseFlag, S.Policy.AssumeClosed);
   case SettingKind::Report:

@@ -4,6 +4,7 @@
 #include "cacheline/AddressRewrite.h"
 #include "cacheline/ElementLayout.h"
 #include "cacheline/FieldLayout.h"
+#include "cacheline/FunctionCopies.h"
 #include "cacheline/LLVMCompat.h"
 #include "cacheline/Solver.h"
 #include "cacheline/SummaryBuilder.h"
@@ -207,7 +208,7 @@ std::unique_ptr<CallGraph> callGraphFor(Module &M, const LayoutPlan &Plan) {
 LayoutOutcome unchanged(const LayoutPlan &Plan) {
   LayoutOutcome Out;
   for (const PlannedGlobal &G : Plan.Globals)
-    Out.Globals.push_back({G.GV, std::nullopt, G.Inner, {}});
+    Out.Globals.push_back({G.GV, std::nullopt, G.Inner, {}, {}, {}});
   return Out;
 }
 
@@ -215,7 +216,36 @@ LayoutOutcome unchanged(const LayoutPlan &Plan) {
 /// keeps the whole-object layout, and the report says why.
 void refuseSplit(InnerLayout &Inner, Error Why) {
   Inner.Parts.clear();
+  Inner.Copies.clear();
   Inner.Reason = "fields not split: " + toString(std::move(Why));
+}
+
+/// Makes the copies of functions \p G's split needs (FunctionCopies.h),
+/// then splits it (or, with \p CheckOnly, only checks): the copies stay if
+/// the split is made, and are undone otherwise.
+Expected<std::vector<GlobalVariable *>>
+splitWithCopies(const PlannedGlobal &G, GlobalOutcome &O,
+                const CallGraph *Calls, bool CheckOnly) {
+  std::optional<FunctionCopies> Copies;
+  if (!G.Inner.Copies.empty()) {
+    Expected<FunctionCopies> Made =
+        FunctionCopies::make(*G.GV, G.Inner.Copies, G.CopyBodies);
+    if (!Made)
+      return Made.takeError();
+    Copies.emplace(std::move(*Made));
+  }
+  if (CheckOnly) {
+    if (Error E = checkSplitFields(*G.GV, G.Inner.Parts, Calls))
+      return std::move(E);
+    return std::vector<GlobalVariable *>();
+  }
+  Expected<std::vector<GlobalVariable *>> Parts =
+      splitFields(*G.GV, G.Inner.Parts, Calls);
+  if (Parts && Copies) {
+    O.CopyNames = Copies->names();
+    Copies->keep();
+  }
+  return Parts;
 }
 void refusePadding(InnerLayout &Inner, Error Why) {
   Inner.SlotSize = 0;
@@ -237,7 +267,7 @@ std::vector<Placement> splitStructs(const LayoutPlan &Plan,
     }
     uint64_t Size = allocSize(*G.GV), OldAlign = effectiveAlign(*G.GV).value();
     Expected<std::vector<GlobalVariable *>> Parts =
-        splitFields(*G.GV, G.Inner.Parts, Calls);
+        splitWithCopies(G, O, Calls, /*CheckOnly=*/false);
     if (!Parts) {
       refuseSplit(O.Inner, Parts.takeError());
       Out.push_back({&O, -1, G.GV, G.Class});
@@ -266,7 +296,9 @@ LayoutOutcome cacheline::checkInnerLayouts(Module &M, const LayoutPlan &Plan) {
     if (G.Class != GlobalClass::WriteHot || !G.GV)
       continue;
     if (!G.Inner.Parts.empty()) {
-      if (Error E = checkSplitFields(*G.GV, G.Inner.Parts, Calls.get()))
+      if (Error E = splitWithCopies(G, Outcome.Globals[I], Calls.get(),
+                                    /*CheckOnly=*/true)
+                        .takeError())
         refuseSplit(Inner, std::move(E));
     } else if (G.Inner.SlotSize) {
       if (Error E = checkPadElements(*G.GV, G.Inner.SlotSize, Calls.get()))

@@ -9,6 +9,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -76,6 +77,17 @@ struct GlobalUses {
     /// Which of the places a phi or select of addresses may give
     /// (AccessSummary::OrRanges): 0 for Range.
     int Choice = 0;
+    /// The copy of a function that would name the global (an index into
+    /// Copies), and where in the global it would fall there
+    /// (AccessRecord::Copy, CopyRange).
+    int Copy = -1;
+    std::optional<ByteRange> CopyRange;
+    /// Handed on where no copy would name the global: by an indirect call
+    /// (NoCopyIndirect), or to a function at a place that varies; and the
+    /// function that did (AccessRecord::NoCopy).
+    enum NoCopyKind : uint8_t { CopyPossible, NoCopyIndirect, NoCopyVaries };
+    NoCopyKind NoCopy = CopyPossible;
+    const std::string *NoCopyBy = nullptr;
   };
   std::vector<Access> Accesses;
   /// Accesses already in Accesses, reached again through a pointer handed
@@ -83,6 +95,9 @@ struct GlobalUses {
   std::vector<Access> Again;
   /// Why Again is not complete, if it is not (GlobalRecord::PlacesUnknown).
   std::string PlacesUnknown;
+  /// The copies of functions that accesses could be made in
+  /// (GlobalRecord::Copies).
+  std::vector<FunctionCopy> Copies;
   std::string Escape;
   /// Functions whose address is stored into it, with the module naming them.
   std::vector<std::pair<unsigned, std::string>> StoredFunctions;
@@ -1628,6 +1643,40 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     /// one did: an escape past it says so, since the call's targets may be
     /// a signature's every function.
     const std::string *Through = nullptr;
+    /// Past a direct call of the code naming the global, at a constant
+    /// place, into a body: the copy of the callee that would name the
+    /// global (GlobalUses::Copies), and where this walk's pointer would
+    /// point in the global were it made. InCopy: this walk is the callee's
+    /// own, whose arithmetic the copy's is.
+    int Copy = -1;
+    std::optional<ByteRange> CopyAt;
+    bool InCopy = false;
+    GlobalUses::Access::NoCopyKind NoCopy = GlobalUses::Access::CopyPossible;
+    const std::string *NoCopyBy = nullptr;
+  };
+  // Copies matter only to a struct's fields (Policy's decideFields).
+  const bool TrackCopies = G.Def && G.Def->Fields.size() > 1;
+  // The module whose summary defines the global: a copy is made there in
+  // the two-stage flow (PolicyOptions::CopiesInOwnModule).
+  std::optional<unsigned> DefModule;
+  for (auto &[M, S] : G.Mentions)
+    if (S == G.Def)
+      DefModule = M;
+  auto CopyOf = [&](FnId F, int Arg, int64_t Offset) {
+    const FuncEntry &FE = Fns[F];
+    FunctionCopy C;
+    C.Function = FE.F->Name;
+    C.Module = int(FE.Module);
+    C.Arg = Arg;
+    C.Offset = Offset;
+    C.Instructions = FE.F->Instructions;
+    if (DefModule != FE.Module)
+      C.OtherSource = Modules[FE.Module].Source;
+    auto It = find(Out.Copies, C);
+    if (It != Out.Copies.end())
+      return int(It - Out.Copies.begin());
+    Out.Copies.push_back(std::move(C));
+    return int(Out.Copies.size() - 1);
   };
   // (Function, parameter, phase handed in, whose results: a hash of
   // ReturnedPointer::When) walked into, and with which handOffKey;
@@ -1645,9 +1694,19 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     size_t Calls =
         When ? size_t(hash_combine(When->Arg, When->Bits, When->Lo, When->Hi))
              : 0;
+    // A function a copy would replace is walked for each copy, and apart
+    // from where no copy would (what the policy asks of each differs);
+    // deeper, where the first walk falls in its copy stands for all.
+    size_t CopyKey = 0;
+    if (TrackCopies) {
+      if (!handOffKey(H.CopyAt, ElementSize, Size))
+        H.CopyAt.reset();
+      CopyKey = hash_combine(H.InCopy ? H.Copy : -1, int(H.NoCopy));
+    }
     if (!VisitedAt
              .insert({F, Arg, int(H.In),
-                      size_t(hash_combine(K ? size_t(*K) : 0, Calls))})
+                      size_t(hash_combine(K ? size_t(*K) : 0, Calls,
+                                          CopyKey))})
              .second)
       return false;
     H.Again = !Visited.insert({F, Arg, int(H.In), Calls}).second;
@@ -1688,11 +1747,39 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         return H.Root ? Local : std::nullopt;
       return std::optional<ByteRange>(H.At->then(*Local));
     };
+    // The same, were the copy H.Copy made: the copied function's own
+    // arithmetic then names the global.
+    auto CopyPlace = [&](const std::optional<ByteRange> &Local) {
+      std::optional<ByteRange> R;
+      if (H.Copy < 0 || !H.CopyAt || !Local)
+        return R;
+      if (H.InCopy) {
+        R = *Local;
+        R->Offset += H.CopyAt->Offset;
+      } else {
+        R = H.CopyAt->then(*Local);
+      }
+      return R;
+    };
     // Every access of this walk runs in the phase it was handed down in.
+    auto Access = [&](AccessKind Kind, const Position &At,
+                      const std::optional<ByteRange> &Local, int Choice) {
+      return GlobalUses::Access{M,
+                                Kind,
+                                &At,
+                                H.In,
+                                H.By,
+                                Place(Local),
+                                Choice,
+                                H.Copy,
+                                CopyPlace(Local),
+                                H.NoCopy,
+                                H.NoCopyBy};
+    };
     auto Record = [&](AccessKind Kind, const Position &At,
                       const std::optional<ByteRange> &Local) {
       (H.Again ? Out.Again : Out.Accesses)
-          .push_back({M, Kind, &At, H.In, H.By, Place(Local)});
+          .push_back(Access(Kind, At, Local, 0));
     };
     for (const AccessSummary &A : W.Accesses) {
       if (neverRuns(M, A.At.Function))
@@ -1700,8 +1787,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Record(A.Kind, A.At, A.Range);
       // The other places it may fall at say what is done there.
       for (size_t I = 0; I < A.OrRanges.size(); ++I)
-        Out.Again.push_back(
-            {M, A.Kind, &A.At, H.In, H.By, Place(A.OrRanges[I]), int(I + 1)});
+        Out.Again.push_back(Access(A.Kind, A.At, A.OrRanges[I], int(I + 1)));
     }
     Escape(W.Escape);
     if (!H.Again)
@@ -1759,12 +1845,21 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       }
       Down.Root = false;
       Down.At = Place(C.Range);
+      if (TrackCopies && H.Copy >= 0) {
+        // Deeper: the copy hands on the address it names.
+        Down.CopyAt = CopyPlace(C.Range);
+        Down.InCopy = false;
+      }
       if (C.Site >= 0) {
         // Into every function the indirect call may reach.
         if (const std::vector<unsigned> *Targets =
                 pointerCallTargets(M, C)) {
           if (!Down.Through)
             Down.Through = &C.At.Function;
+          if (TrackCopies && H.Root) {
+            Down.NoCopy = GlobalUses::Access::NoCopyIndirect;
+            Down.NoCopyBy = &C.At.Function;
+          }
           for (FnId T : *Targets)
             WalkParam(Fns[T], C.Arg, Down);
           continue;
@@ -1775,6 +1870,19 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         // Into the callee's body, wherever it is.
         const FuncEntry &FE = Fns[Callee];
         if (C.Arg < FE.F->NumArgs && FE.F->Type == C.CallType) {
+          if (TrackCopies && H.Root) {
+            // A copy of the callee would name the global where the call
+            // hands it a constant place in it.
+            if (C.Range && C.Range->Indices.empty() &&
+                C.Range->HandedIndices.empty() && !C.Range->HandedOffset) {
+              Down.Copy = CopyOf(Callee, C.Arg, C.Range->Offset);
+              Down.CopyAt = C.Range;
+              Down.InCopy = true;
+            } else {
+              Down.NoCopy = GlobalUses::Access::NoCopyVaries;
+              Down.NoCopyBy = &C.Callee;
+            }
+          }
           WalkParam(FE, C.Arg, Down);
         } else {
           Escape("address passed as a variadic argument of " + C.Callee +
@@ -1885,6 +1993,20 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
     R.DrivenBy = C.DrivenBy;
   R.Range = A.Range;
   R.Choice = A.Choice;
+  R.Copy = A.Copy;
+  R.CopyRange = A.CopyRange;
+  switch (A.NoCopy) {
+  case GlobalUses::Access::CopyPossible:
+    break;
+  case GlobalUses::Access::NoCopyIndirect:
+    R.NoCopy = "handed on by an indirect call in " + demangle(*A.NoCopyBy) +
+               ": no copy of a function names the global there";
+    break;
+  case GlobalUses::Access::NoCopyVaries:
+    R.NoCopy = "handed to " + demangle(*A.NoCopyBy) +
+               " at no constant place: no copy of it names the global";
+    break;
+  }
   return R;
 }
 
@@ -1921,6 +2043,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
   GlobalUses Uses = collectUses(G);
   R.EscapeReason = Uses.Escape;
   R.PlacesUnknown = Uses.PlacesUnknown;
+  R.Copies = std::move(Uses.Copies);
   size_t Writes = count_if(Uses.Accesses, [](const GlobalUses::Access &A) {
     return isWrite(A.Kind);
   });

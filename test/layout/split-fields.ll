@@ -10,19 +10,22 @@
 ;   static struct spinlock lk;  // lock word, spin count, backoff: three
 ;   static struct snapshot snap;// memcpy'd whole: refused
 ;   static struct tail tl;      // next_field(&tl.count) reads tl.flags:
-;                               // refused
+;                               // split, with a copy of next_field for
+;                               // each place it is handed (it names tl)
 ;   static struct pair pr;      // hits and misses in one vector store: in
 ;                               // one group, the bytes between them kept
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -pass-remarks=cacheline-layout -pass-remarks-missed=cacheline-layout -S %s -o %t.ll 2>%t.rmk
 ; RUN: FileCheck %s --input-file=%t.ll
+; RUN: FileCheck %s --check-prefix=COPY --input-file=%t.ll
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 ; RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.rmk
 ;
 ; The groups of written fields on lines of their own cost 132 bytes more
 ; than the struct's whole lines (lk), 144 (srv): over a limit of 100 both
-; keep the whole-object layout.
-; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-max-element-padding=100 -cacheline-layout-report=%t.limit.json -S %s -o %t.limit.ll
+; keep the whole-object layout; the copies of next_field add 6
+; instructions: over a limit of 5, tl keeps it too.
+; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-max-element-padding=100 -cacheline-max-copied-instructions=5 -cacheline-layout-report=%t.limit.json -S %s -o %t.limit.ll
 ; RUN: FileCheck %s --check-prefix=LIMIT --input-file=%t.limit.json
 ;
 ; The facts carry each struct's fields (offset, size).
@@ -37,11 +40,13 @@
 ; CHECK-DAG: @lk.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @lk.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 8
 ; CHECK-DAG: @snap = internal global { %struct.snapshot, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @tl = internal global { %struct.tail, [96 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @tl.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @tl.read_mostly = internal global <{ i32, [4 x i8], i32 }> zeroinitializer, section ".bss.read_mostly", align 8
 ; CHECK-DAG: @pr.write_hot = internal unnamed_addr global { <{ i64, i64, [4 x i64] }>, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @pr.read_mostly = internal unnamed_addr global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
 ; CHECK-NOT: @srv =
 ; CHECK-NOT: @lk =
+; CHECK-NOT: @tl =
 ; The memset over srv's written fields (what is left of the one over all
 ; of it) is cut at their bounds, each piece said to reach only its bytes;
 ; the start-up stores go to the read-mostly group.
@@ -65,14 +70,29 @@
 ; CHECK: atomicrmw xchg ptr @lk.write_hot, i32 1 acquire, align 8
 ; CHECK: load i32, ptr @lk.read_mostly, align 8
 ; CHECK: atomicrmw add ptr @lk.write_hot.1, i64 1 monotonic, align 8
+; Each call of next_field with a place in tl calls its copy for that place,
+; whose load names tl's flags; the original stays as it was.
+; COPY-LABEL: define internal {{.*}} @worker(
+; COPY: call fastcc i32 @next_field.tl(ptr poison)
+; COPY-NEXT: call fastcc i32 @"next_field.tl+16"(ptr poison)
+; COPY-LABEL: define internal fastcc i32 @next_field(ptr nocapture noundef readonly %count)
+; COPY-NEXT: entry:
+; COPY-NEXT: %add.ptr = getelementptr inbounds i8, ptr %count, i64 8
+; COPY-LABEL: define internal fastcc i32 @next_field.tl(ptr %count)
+; COPY-NEXT: entry:
+; COPY-NEXT: load atomic i32, ptr @tl.read_mostly monotonic, align 4
+; COPY-LABEL: define internal fastcc i32 @"next_field.tl+16"(ptr %count)
+; COPY-NEXT: entry:
+; COPY-NEXT: load atomic i32, ptr getelementptr (i8, ptr @tl.read_mostly, i64 8) monotonic, align 4
 ;
 ; JSON-DAG: "name":"srv",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 2 (+8), field 3 (+16)}; write-hot {field 4 (+24)}; read-mostly {field 0 (+0), field 1 (+4), field 5 (+32)}","fields":[{"class":"read-mostly","name":"field 0 (+0)","offset":0,"reason":"written only at start-up (store in main before the first thread starts); read by load in worker (thread entry) in a loop","size":4},{{.*}}{"class":"write-hot","name":"field 4 (+24)","offset":24,"reason":"written while threads run: atomicrmw in worker (thread entry) in a loop","size":8}{{.*}}"parts":[{"class":"write-hot","fields":["field 2 (+8)","field 3 (+16)"],"name":"srv.write_hot","new_section":".bss.write_hot","padded_size":128},{"class":"write-hot","fields":["field 4 (+24)"],"name":"srv.write_hot.1","new_section":".bss.write_hot","padded_size":128},{"class":"read-mostly","fields":["field 0 (+0)","field 1 (+4)","field 5 (+32)"],"name":"srv.read_mostly","new_section":".bss.read_mostly","padded_size":16}]}
 ; JSON-DAG: "name":"lk",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
 ; JSON-DAG: "name":"snap",{{.*}}"inner_layout":"fields not split: reaches across fields: llvm.memcpy.p0.p0.i64() in main after threads may exist",{{.*}}"new_align":128,
-; JSON-DAG: "name":"tl",{{.*}}"inner_layout":"fields not split: reaches beyond its field: load in next_field (called repeatedly while threads run)","new_align":128,
+; JSON-DAG: "name":"tl",{{.*}}"inner_layout":"fields split into 2 globals: write-hot {field 0 (+0), field 2 (+16)}; read-mostly {field 1 (+8), field 3 (+24)}; with copies of next_field (argument 0 at +0), next_field (argument 0 at +16) naming it (+6 instructions)",{{.*}}"copies":[{"arg":0,"function":"next_field","instructions":3,"name":"next_field.tl","offset":0},{"arg":0,"function":"next_field","instructions":3,"name":"next_field.tl+16","offset":16}]}
 ; REMARK-DAG: remark: <unknown>:0:0: write-hot global srv: fields split into 3 globals: write-hot {field 2 (+8), field 3 (+16)}; write-hot {field 4 (+24)}; read-mostly {field 0 (+0), field 1 (+4), field 5 (+32)}
 ; REMARK-DAG: remark: <unknown>:0:0: global snap: fields not split: reaches across fields: llvm.memcpy.p0.p0.i64() in main after threads may exist
 ; LIMIT-DAG: "name":"srv",{{.*}}"inner_layout":"fields not split: giving its 2 groups of written fields lines of their own would add about 144 bytes, over the limit of 100",{{.*}}"padded_size":128}
+; LIMIT-DAG: "name":"tl",{{.*}}"inner_layout":"fields not split: reaches beyond its field: load in next_field (called repeatedly while threads run); copies of next_field (argument 0 at +0), next_field (argument 0 at +16) naming the global would add 6 instructions, over the limit of 5",{{.*}}"new_align":128,
 ; LIMIT-DAG: "name":"lk",{{.*}}"inner_layout":"fields not split: giving its 2 groups of written fields lines of their own would add about 132 bytes, over the limit of 100",{{.*}}"padded_size":128}
 ; FACTS-DAG: "fields":{{\[\[0,4\],\[4,4\],\[8,8\],\[16,8\],\[24,8\],\[32,8\]\]}},{{.*}}"name":"srv"
 ; FACTS-DAG: "fields":{{\[\[0,4\],\[8,8\],\[16,4\]\]}},{{.*}}"name":"lk"

@@ -3,6 +3,7 @@
 //   cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N]
 //                         [--rare-write-rate R] [--line-size N]
 //                         [--max-element-padding N]
+//                         [--max-copied-instructions N]
 //   cacheline-facts solve DIR|OBJECT... [--stages] [--hot-write-count N]
 //                         [--rare-write-rate R]
 //   cacheline-facts profile-merge PROFILE... -o FILE
@@ -45,7 +46,8 @@ using namespace cacheline;
 
 static constexpr const char *Usage =
     "usage: cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N] "
-    "[--rare-write-rate R] [--line-size N] [--max-element-padding N]\n"
+    "[--rare-write-rate R] [--line-size N] [--max-element-padding N] "
+    "[--max-copied-instructions N]\n"
     "       cacheline-facts solve DIR|OBJECT... [--stages] "
     "[--hot-write-count N] [--rare-write-rate R]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
@@ -86,6 +88,7 @@ constexpr std::pair<StringLiteral, SettingKind> SettingOptions[] = {
     {"--rare-write-rate", SettingKind::RareWriteRate},
     {"--line-size", SettingKind::LineSize},
     {"--max-element-padding", SettingKind::MaxElementPadding},
+    {"--max-copied-instructions", SettingKind::MaxCopiedInstructions},
 };
 
 /// Parses \p Args; \p Allowed lists the options the command takes.
@@ -97,7 +100,7 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
   std::vector<SettingKind> FromEnvironment = {
       SettingKind::HotWriteCount, SettingKind::RareWriteRate,
       SettingKind::LineSize, SettingKind::MaxElementPadding,
-      SettingKind::AssumeClosed};
+      SettingKind::MaxCopiedInstructions, SettingKind::AssumeClosed};
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (!A.starts_with("-") || A == "-") {
@@ -231,7 +234,7 @@ int main(int argc, char **argv) {
   const Command Commands[] = {
       {"merge",
        {"-o", "--hot-write-count", "--rare-write-rate", "--line-size",
-        "--max-element-padding"},
+        "--max-element-padding", "--max-copied-instructions"},
        mergeCommand},
       {"solve",
        {"--stages", "--hot-write-count", "--rare-write-rate"},

@@ -43,7 +43,7 @@ static struct pair pr;             /* hits and misses stay together */
 static struct spinlock lk;         /* lock and spins together, backoff apart */
 static struct snapshot snap;       /* copied whole: refused */
 static struct snapshot saved;
-static struct tail tl;             /* a field's address reaches outside it */
+static struct tail tl;             /* next_field reads past a field: copied */
 static pthread_mutex_t stripes[4]; /* striped by hash: padded per element */
 static long per_thread[2];         /* per-thread counters: padded */
 
