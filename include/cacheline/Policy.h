@@ -107,6 +107,9 @@ enum class Phase {
   ThreadStartUp, ///< A thread entry before its loops: once per thread.
   Steady,        ///< While threads run.
   Shutdown,      ///< main after its loops, exit handlers.
+  /// A function that runs once per thread, after its steady state: once
+  /// per thread, as the thread ends.
+  ThreadShutdown,
 };
 
 const char *phaseName(Phase P);

@@ -75,7 +75,7 @@ namespace cacheline {
 static bool fromJSON(const json::Value &V, Phase &Out, json::Path P) {
   return enumFromJSON(V, Out, P,
                       {Phase::StartUp, Phase::ThreadStartUp, Phase::Steady,
-                       Phase::Shutdown},
+                       Phase::Shutdown, Phase::ThreadShutdown},
                       phaseName);
 }
 

@@ -37,6 +37,8 @@ const char *cacheline::phaseName(Phase P) {
     return "run-time";
   case Phase::Shutdown:
     return "shut-down";
+  case Phase::ThreadShutdown:
+    return "thread shut-down";
   }
   llvm_unreachable("bad Phase");
 }
@@ -99,6 +101,8 @@ std::string describe(const AccessRecord &A, const PolicyOptions &Opts) {
     S += " (thread entry) before its loops, once per thread";
   else if (A.When == Phase::Shutdown && A.InMain)
     S += " after its loops (shut-down)";
+  else if (A.When == Phase::ThreadShutdown && A.ThreadEntryFunction)
+    S += " (thread entry) after its steady state, as the thread ends";
   else if (A.InMain)
     S += " after threads may exist";
   else

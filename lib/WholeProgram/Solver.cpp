@@ -212,6 +212,12 @@ struct Solver::Program {
   /// Of each function: the calls that may reach it.
   std::vector<std::vector<const CallSite *>> Callers;
   FnSet MayStartThreads, MayJoinThreads, MayWait;
+  /// Functions with a loop of their own, and what may call one: a call of
+  /// one may run a thread's steady state (an event loop, a dispatch loop).
+  /// Any loop, counted ones too: the summary does not say of each loop
+  /// whether it is, and a call taken for the steady state only keeps the
+  /// code before it steady (afterSteadyState).
+  FnSet MayLoop;
 
   /// Of a function split at its first thread creation: the blocks that
   /// run only before it, and the first creating call of a block where the
@@ -231,8 +237,12 @@ struct Solver::Program {
   FnSet StartUpOnly, ShutdownOnly, Hot;
   /// Functions that run at most once per thread: thread entries, and what
   /// only their thread start-up calls. Their code before their loops is
-  /// thread start-up; their loops are the steady state.
+  /// thread start-up; their loops, and their calls that may run one, are
+  /// the steady state; what runs only after those is thread shut-down.
   FnSet OncePerThread;
+  /// Of ShutdownOnly, the functions that only thread shut-down calls
+  /// (directly or not): their accesses are the thread's shut-down.
+  FnSet ThreadShutdownOnly;
   /// Of each hot function: how many times it runs per iteration of the busy
   /// loop that drives it (the largest over the paths from such loops).
   DenseMap<FnId, double> Rate;
@@ -245,6 +255,23 @@ struct Solver::Program {
   std::vector<FnId> DrivenBy;
   /// Of each function with call sites: its waiting loops (see loopKind).
   mutable std::vector<std::optional<std::vector<int>>> WaitingLoopCache;
+  /// Of a function: the code that runs only after its steady state, in no
+  /// loop, reached from its loops or its steady-state calls and reaching
+  /// none of them again. A block that makes such a call itself holds that
+  /// code only after its last one.
+  struct AfterSteadyState {
+    BitVector Blocks;
+    DenseMap<int, int> LastSteadyCall;
+    bool contains(const Position &P) const {
+      if (P.Block < 0 || unsigned(P.Block) >= Blocks.size() ||
+          !Blocks.test(P.Block))
+        return false;
+      auto It = LastSteadyCall.find(P.Block);
+      return It == LastSteadyCall.end() || It->second < P.Index;
+    }
+  };
+  /// afterSteadyState() of each function, computed when first asked for.
+  mutable std::vector<std::optional<AfterSteadyState>> AfterSteadyCache;
   /// Functions that run a bounded number of times while threads run:
   /// called only by main outside its loops, from start-up or shutdown
   /// code, or by one another the same way, counted loops allowed. A
@@ -393,6 +420,7 @@ struct Solver::Program {
   void resolveIndirectArguments();
   void dropFunctionsThatNeverRun();
   void computeTransitiveFlags();
+  void computeMayLoop();
   void computeStartUpOnly();
   void computeOncePerThread();
   void computeRunsBounded();
@@ -403,15 +431,28 @@ struct Solver::Program {
   /// \p F's blocks before its first thread creation; none if the summary
   /// lacks its CFG.
   std::optional<BeforeThreads> beforeThreads(FnId F) const;
+  /// \p CS may run a thread's steady state: it may reach a loop, or
+  /// block (an event loop of a library: event_base_loop, uv_run).
+  bool isSteadyStateCall(const CallSite &CS) const {
+    return CS.Waits ||
+           any_of(CS.Targets, [&](FnId T) { return MayLoop.contains(T); });
+  }
+  const AfterSteadyState &afterSteadyState(FnId F) const;
   /// Thread start-up: in a function that runs once per thread, before
-  /// all its loops. (What follows its loops runs once per thread too, but
-  /// as the thread ends, perhaps while the others still run: it stays as
-  /// the function's rate makes it.)
+  /// all its loops, and not after its steady state (a function whose
+  /// steady state is a call, with no loop of its own).
   bool isInThreadStartUp(FnId F, const Position &P) const {
     if (!OncePerThread.contains(F))
       return false;
     const std::vector<bool> &Before = fn(F).BeforeLoops;
-    return P.Block >= 0 && size_t(P.Block) < Before.size() && Before[P.Block];
+    return P.Block >= 0 && size_t(P.Block) < Before.size() &&
+           Before[P.Block] && !afterSteadyState(F).contains(P);
+  }
+  /// Thread shut-down: in a function that runs once per thread, after its
+  /// steady state. It runs once per thread, as the thread ends, however
+  /// long the others still run.
+  bool isInThreadShutdown(FnId F, const Position &P) const {
+    return OncePerThread.contains(F) && afterSteadyState(F).contains(P);
   }
   /// In main after all its loops, once threads may exist.
   bool isInMainShutdown(FnId F, const Position &P) const {
@@ -433,7 +474,8 @@ struct Solver::Program {
            !isShutdown(CS.Caller, P) && CS.Site->OnceFlag.empty();
   }
   bool isShutdown(FnId F, const Position &P) const {
-    return ShutdownOnly.contains(F) || isInMainShutdown(F, P);
+    return ShutdownOnly.contains(F) || isInMainShutdown(F, P) ||
+           isInThreadShutdown(F, P);
   }
   /// \p F runs only in a phase that does not repeat: start-up or shutdown.
   bool isPhaseOnly(FnId F) const {
@@ -462,6 +504,7 @@ struct Solver::Program {
   bool keepOnlyCalledFrom(FnSet &Set,
                           function_ref<bool(const CallSite &)> InPhase);
   void computeShutdownOnly();
+  void computeThreadShutdownOnly();
   /// Loop \p Loop of \p F runs fewer times per call of \p F than make a
   /// write hot (PolicyOptions::HotWriteCount).
   bool isCountedLoop(FnId F, int Loop) const;
@@ -522,7 +565,8 @@ struct Solver::Program {
   /// What phaseAt() needs of a function: the function and its phase sets.
   struct PhaseFacts {
     FnId Fn = NoFn;
-    bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false;
+    bool OncePerThread = false, StartUpOnly = false, ShutdownOnly = false,
+         ThreadShutdownOnly = false;
   };
   PhaseFacts phaseFacts(FnId F) const {
     PhaseFacts P;
@@ -530,6 +574,7 @@ struct Solver::Program {
     P.OncePerThread = OncePerThread.contains(F);
     P.StartUpOnly = StartUpOnly.contains(F);
     P.ShutdownOnly = ShutdownOnly.contains(F);
+    P.ThreadShutdownOnly = ThreadShutdownOnly.contains(F);
     return P;
   }
   /// The phase code at \p P of the function \p F describes runs in;
@@ -589,6 +634,7 @@ void Solver::Program::index() {
   ResultUses.resize(Fns.size());
   DrivenBy.assign(Fns.size(), NoFn);
   WaitingLoopCache.resize(Fns.size());
+  AfterSteadyCache.resize(Fns.size());
   auto MainIt = ExternalFns.find("main");
   if (MainIt != ExternalFns.end()) {
     Main = MainIt->second;
@@ -635,10 +681,12 @@ void Solver::Program::solve() {
   LLVM_DEBUG(printStage(Stage::CallGraph, dbgs()));
   dropFunctionsThatNeverRun();
   computeTransitiveFlags();
+  computeMayLoop();
   LLVM_DEBUG(printStage(Stage::NeverRuns, dbgs()));
   computeStartUpOnly();
   computeOncePerThread();
   computeShutdownOnly();
+  computeThreadShutdownOnly();
   computeRunsBounded();
   LLVM_DEBUG(printStage(Stage::Phases, dbgs()));
   computeHot();
@@ -733,12 +781,32 @@ void Solver::Program::printStage(Stage S, raw_ostream &OS) const {
     printSet(OS, "may start threads", MayStartThreads);
     printSet(OS, "may join threads", MayJoinThreads);
     printSet(OS, "may wait", MayWait);
+    printSet(OS, "may loop", MayLoop);
     return;
   case Stage::Phases: {
     OS << "stage phases: when each function runs\n";
     printSet(OS, "start-up", StartUpOnly);
     printSet(OS, "once per thread", OncePerThread);
+    // Where each once-per-thread function's thread shut-down is: its
+    // blocks, "3 after 5" for block 3 past its last steady-state call
+    // (instruction 5).
+    std::vector<std::string> Exits;
+    for (FnId F : OncePerThread.members()) {
+      const AfterSteadyState &After = afterSteadyState(F);
+      std::vector<std::string> Blocks;
+      for (unsigned B : After.Blocks.set_bits()) {
+        auto Call = After.LastSteadyCall.find(B);
+        Blocks.push_back(std::to_string(B) +
+                         (Call == After.LastSteadyCall.end()
+                              ? std::string()
+                              : " after " + std::to_string(Call->second)));
+      }
+      if (!Blocks.empty())
+        Exits.push_back(label(F) + " [" + join(Blocks, "; ") + "]");
+    }
+    printLabels(OS, "thread shutdown blocks", std::move(Exits));
     printSet(OS, "shutdown", ShutdownOnly);
+    printSet(OS, "thread shutdown", ThreadShutdownOnly);
     printSet(OS, "bounded", RunsBounded);
     FnSet Split;
     for (const auto &Entry : SplitAtFirstThread)
@@ -1260,6 +1328,104 @@ void Solver::Program::computeTransitiveFlags() {
     }
 }
 
+void Solver::Program::computeMayLoop() {
+  // Backwards along the call graph from the functions with a loop of
+  // their own, as computeTransitiveFlags does.
+  SmallVector<FnId, 16> Worklist;
+  for (FnId F = 0; F != Fns.size(); ++F)
+    if (!NeverRuns.contains(F) && is_contained(fn(F).BeforeLoops, false) &&
+        MayLoop.insert(F))
+      Worklist.push_back(F);
+  while (!Worklist.empty()) {
+    FnId F = Worklist.pop_back_val();
+    for (const CallSite *CS : Callers[F])
+      if (MayLoop.insert(CS->Caller))
+        Worklist.push_back(CS->Caller);
+  }
+}
+
+const Solver::Program::AfterSteadyState &
+Solver::Program::afterSteadyState(FnId Fn) const {
+  std::optional<AfterSteadyState> &Cached = AfterSteadyCache[Fn];
+  if (Cached)
+    return *Cached;
+  Cached.emplace();
+  AfterSteadyState &Out = *Cached;
+  const FunctionSummary &F = fn(Fn);
+  const size_t N = F.BeforeLoops.size();
+  if (F.AfterLoops.size() != N)
+    return Out;
+  // In a loop, or between two: neither before every loop nor after every
+  // one.
+  auto Looping = [&](size_t B) {
+    return !F.BeforeLoops[B] && !F.AfterLoops[B];
+  };
+  // The steady-state calls outside loops (those in loops are steady with
+  // their loop), the last of each block.
+  for (const CallSite &CS : CallSites[Fn]) {
+    int B = CS.Site->Block;
+    if (B < 0 || size_t(B) >= N || Looping(B) || !isSteadyStateCall(CS))
+      continue;
+    auto [It, New] = Out.LastSteadyCall.try_emplace(B, CS.Site->Index);
+    if (!New)
+      It->second = std::max(It->second, CS.Site->Index);
+  }
+  Out.Blocks.resize(N);
+  if (Out.LastSteadyCall.empty()) {
+    // Only the function's own loops: what markLoopPhases found.
+    for (size_t B = 0; B != N; ++B)
+      if (F.AfterLoops[B])
+        Out.Blocks.set(B);
+    return Out;
+  }
+  // Without the control-flow graph, where the calls' code ends is unknown:
+  // none of the function is after them.
+  if (F.Successors.size() != N) {
+    Out.LastSteadyCall.clear();
+    return Out;
+  }
+  auto Steady = [&](size_t B) {
+    return Looping(B) || Out.LastSteadyCall.count(B);
+  };
+  std::vector<std::vector<int>> Predecessors(N);
+  for (size_t B = 0; B != N; ++B)
+    for (int S : F.Successors[B])
+      if (S >= 0 && size_t(S) < N)
+        Predecessors[S].push_back(B);
+  // The blocks reached along \p Next from the steady code's blocks, those
+  // blocks themselves only if reached again.
+  auto Reach = [&](const std::vector<std::vector<int>> &Next) {
+    BitVector Reached(N);
+    std::vector<int> Worklist;
+    for (size_t B = 0; B != N; ++B)
+      if (Steady(B))
+        append_range(Worklist, Next[B]);
+    while (!Worklist.empty()) {
+      int B = Worklist.back();
+      Worklist.pop_back();
+      if (B < 0 || size_t(B) >= N || Reached.test(B))
+        continue;
+      Reached.set(B);
+      append_range(Worklist, Next[B]);
+    }
+    return Reached;
+  };
+  BitVector From = Reach(F.Successors), To = Reach(Predecessors);
+  for (size_t B = 0; B != N; ++B)
+    if (!Looping(B) && !To.test(B) &&
+        (!F.BeforeLoops[B] || From.test(B) || Out.LastSteadyCall.count(B)))
+      Out.Blocks.set(B);
+  // A steady-state call's block is after it only past its last one (its
+  // code before the call reaches the call); the others need no entry.
+  SmallVector<int, 8> Elsewhere;
+  for (const auto &[B, Index] : Out.LastSteadyCall)
+    if (!Out.Blocks.test(B))
+      Elsewhere.push_back(B);
+  for (int B : Elsewhere)
+    Out.LastSteadyCall.erase(B);
+  return Out;
+}
+
 std::optional<Solver::Program::BeforeThreads>
 Solver::Program::beforeThreads(FnId Fn) const {
   // Every block reachable from a thread-creating call runs after threads
@@ -1414,13 +1580,26 @@ bool Solver::Program::keepOnlyCalledFrom(
 }
 
 void Solver::Program::computeShutdownOnly() {
-  // Exit handlers, and what only main's shutdown and exit handlers call.
+  // Exit handlers, and what only shut-down code (main's, exit handlers',
+  // threads') calls.
   for (FnId F = 0; F != Fns.size(); ++F)
     if (!StartUpOnly.contains(F) && !MayStartThreads.contains(F) &&
         (AtExitRoots.contains(F) || onlyCalledByProgram(F)))
       ShutdownOnly.insert(F);
   keepOnlyCalledFrom(ShutdownOnly, [&](const CallSite &CS) {
     return isShutdown(CS.Caller, positionOf(CS));
+  });
+}
+
+void Solver::Program::computeThreadShutdownOnly() {
+  // Of those, what only threads' shut-down calls: said so in reports (a
+  // function main's shut-down calls too is the program's shut-down).
+  for (FnId F : ShutdownOnly.members())
+    if (!AtExitRoots.contains(F))
+      ThreadShutdownOnly.insert(F);
+  keepOnlyCalledFrom(ThreadShutdownOnly, [&](const CallSite &CS) {
+    return ThreadShutdownOnly.contains(CS.Caller) ||
+           isInThreadShutdown(CS.Caller, positionOf(CS));
   });
 }
 
@@ -1580,6 +1759,8 @@ const char *Solver::Program::describe(FnId F) const {
     return "called only at start-up";
   if (OncePerThread.contains(F))
     return "called once per thread";
+  if (ThreadShutdownOnly.contains(F))
+    return "called only at thread shut-down";
   if (ShutdownOnly.contains(F))
     return AtExitRoots.contains(F) ? "exit handler" : "called only at shut-down";
   if (Escaped.contains(F))
@@ -1949,6 +2130,9 @@ Phase Solver::Program::phaseAt(const PhaseFacts &C, const Position &P,
     return Phase::ThreadStartUp;
   if (C.StartUpOnly || BeforeThreads || !P.OnceFlag.empty())
     return Phase::StartUp;
+  if (C.ThreadShutdownOnly ||
+      (C.OncePerThread && afterSteadyState(C.Fn).contains(P)))
+    return Phase::ThreadShutdown;
   if (C.ShutdownOnly || isInMainShutdown(C.Fn, P))
     return Phase::Shutdown;
   return Phase::Steady;

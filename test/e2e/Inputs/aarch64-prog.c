@@ -1,7 +1,11 @@
 /* A freestanding AArch64 program (no libc): a setting written before the
- * thread starts and read in the worker loop, and a counter the worker
- * increments atomically. _start and pthread_create come from a stub object
- * outside the LTO unit, as crt1.o and libpthread would. */
+ * thread starts and read in the worker loop, a counter the worker
+ * increments atomically, and a state it updates on every iteration (with
+ * a relaxed atomic store, which the optimizer does not sink out of the
+ * loop: a plain one is kept in a register and stored once, after the loop,
+ * where it is the thread's shut-down). _start and pthread_create come
+ * from a stub object outside the LTO unit, as crt1.o and libpthread
+ * would. */
 typedef unsigned long pthread_t;
 int pthread_create(pthread_t *, const void *, void *(*)(void *), void *);
 
@@ -15,7 +19,7 @@ static void *worker(void *arg) {
   for (long i = 0; i < setting_rounds; ++i) {
     if (setting_enabled)
       __atomic_fetch_add(&hot_counter, 1, __ATOMIC_RELAXED);
-    hot_state = hot_state * 31 + i;
+    __atomic_store_n(&hot_state, hot_state * 31 + i, __ATOMIC_RELAXED);
   }
   return 0;
 }
