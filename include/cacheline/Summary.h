@@ -43,7 +43,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 18;
+constexpr unsigned FactsFormatVersion = 19;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.

@@ -59,8 +59,8 @@ public:
   void clear() { Elems.clear(); }
   auto begin() const { return Elems.begin(); }
   auto end() const { return Elems.end(); }
-  /// Returns whether it grew.
-  bool operator|=(const LocSet &O) {
+  /// Adds \p O's locations; returns whether it grew.
+  bool unionWith(const LocSet &O) {
     if (O.Elems.empty())
       return false;
     if (std::includes(Elems.begin(), Elems.end(), O.Elems.begin(),
@@ -94,7 +94,7 @@ using SK = PointerStatement::Kind;
 constexpr unsigned NoId = PointsToProgram::None;
 
 struct Object {
-  enum class Kind { Unknown, Global, Function, Heap, Stack } K;
+  enum class Kind { Unknown, Global, Function, Heap, Stack } K = Kind::Unknown;
   unsigned Id = NoId; ///< The global or function; the allocating function.
   int Site = -1;      ///< Heap, Stack.
   bool Collapsed = false;
@@ -223,7 +223,10 @@ public:
     Constraints.push_back(std::move(C));
   }
   ObjId newObject(Object::Kind K, unsigned Id, int Site = -1) {
-    Objects.push_back({K, Id, Site});
+    Objects.emplace_back();
+    Objects.back().K = K;
+    Objects.back().Id = Id;
+    Objects.back().Site = Site;
     return Objects.size() - 1;
   }
   void addToSet(NodeId N, LocId L) {
@@ -246,7 +249,9 @@ public:
   NodeId constantNode(LocId L);
   void addStatement(unsigned M, unsigned F, const PointerStatement &S);
   void addCall(unsigned Caller, int Site, unsigned Callee);
-  void bind(unsigned Caller, int Site, CallNodes &C, unsigned Callee);
+  /// Call \p C reaches \p Callee: its arguments are the parameters, its
+  /// result what the callee returns.
+  void bind(CallNodes &C, unsigned Callee);
   void apply(const Complex &C, LocId L);
   /// Makes \p N a widened node: its locations escape, and it holds the
   /// unknown location instead.
@@ -258,7 +263,7 @@ public:
     Pts[N].reset(UnknownLoc);
     if (Pts[N].empty())
       return;
-    if (Pts[Escaped] |= Pts[N])
+    if (Pts[Escaped].unionWith(Pts[N]))
       push(Escaped);
     Pts[N].clear();
     Pts[N].set(UnknownLoc);
@@ -298,7 +303,7 @@ void PointsTo::Graph::addEdge(NodeId From, NodeId To) {
   ++EdgesSinceCycles;
   // What From has sent on, To gets now; the rest follows from the
   // worklist.
-  if (Pts[To] |= Done[From])
+  if (Pts[To].unionWith(Done[From]))
     push(To);
 }
 
@@ -308,7 +313,7 @@ void PointsTo::Graph::merge(NodeId A, NodeId B) {
   if (A == B)
     return;
   Parent[B] = A;
-  Pts[A] |= Pts[B];
+  Pts[A].unionWith(Pts[B]);
   // What each had sent on, the other's successors may not have: send again.
   Done[A] &= Done[B];
   append_range(Succ[A], Succ[B]);
@@ -555,8 +560,7 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
   }
 }
 
-void PointsTo::Graph::bind(unsigned Caller, int Site, CallNodes &C,
-                           unsigned Callee) {
+void PointsTo::Graph::bind(CallNodes &C, unsigned Callee) {
   for (auto [Arg, Src] : C.Args)
     addEdge(Src, param(Callee, Arg));
   if (C.Result != NoId)
@@ -614,7 +618,7 @@ void PointsTo::Graph::build() {
         continue;
       auto It = Calls.find({F, int(I)});
       if (It != Calls.end())
-        bind(F, I, It->second, Callees[I]);
+        bind(It->second, Callees[I]);
     }
   }
   for (unsigned F = 0; F < NF; ++F)
@@ -682,7 +686,7 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
       return;
     }
     Call.Targets.push_back(F);
-    bind(C.Caller, C.Site, Call, F);
+    bind(Call, F);
     return;
   }
   case Complex::Kind::Callback: {
@@ -792,7 +796,7 @@ void PointsTo::Graph::solve() {
     Delta.intersectWithComplement(Done[N]);
     if (Delta.empty())
       continue;
-    Done[N] |= Delta;
+    Done[N].unionWith(Delta);
     // apply() may merge N into another node (a collapsed object's
     // fields): that node is on the worklist then, with what N's
     // constraints have not seen.
@@ -803,7 +807,7 @@ void PointsTo::Graph::solve() {
     N = find(N);
     for (size_t I = 0; I < Succ[N].size(); ++I) {
       NodeId S = find(Succ[N][I]);
-      if (S != N && (Pts[S] |= Delta))
+      if (S != N && Pts[S].unionWith(Delta))
         push(S);
     }
     if (EdgesSinceCycles > std::max<size_t>(4096, Parent.size() / 4))
