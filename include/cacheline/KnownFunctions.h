@@ -134,6 +134,16 @@ void recordKnownCallee(CallSiteSummary &Site, const KnownFunction &K);
 void recordCallbackArgument(CallSiteSummary &Site, bool Known, CallbackKind K,
                             std::string Fn);
 
+/// What a call of the printf family (printf, fprintf, snprintf, syslog,
+/// their _chk forms) does with its argument \p ArgNo, one of those its
+/// format string converts: Read for `%s` (a string), None for any other
+/// conversion (`%p`, `%d`, `%lx`: printed as a number). std::nullopt where
+/// the callee is no such function, the format is no constant, \p ArgNo is
+/// no argument it converts, or the conversion may write or cannot be told
+/// (`%n`, a positional `%1$d`).
+std::optional<CallEffect> formattedArgumentEffect(const llvm::CallBase &CB,
+                                                  unsigned ArgNo);
+
 /// True for the body (by its symbol name) of a callable that libstdc++ or
 /// libc++ starts on a new thread (std::thread::_State_impl<...>::_M_run,
 /// std::__thread_proxy<...>).

@@ -3,6 +3,8 @@
 #include "cacheline/KnownFunctions.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
@@ -384,6 +386,62 @@ void cacheline::recordCallbackArgument(CallSiteSummary &Site, bool Known,
     Site.SyncCallbacks.push_back(std::move(Fn));
   else if (!Known || isDeferredCallback(K))
     Site.DeferredCallbacks.push_back(std::move(Fn));
+}
+
+std::optional<CallEffect>
+cacheline::formattedArgumentEffect(const CallBase &CB, unsigned ArgNo) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || !Callee->isVarArg())
+    return std::nullopt;
+  // The format's argument number; the arguments it converts follow it.
+  int Format = StringSwitch<int>(Callee->getName())
+                   .Case("printf", 0)
+                   .Cases("fprintf", "dprintf", "sprintf", "syslog", 1)
+                   .Cases("__printf_chk", "asprintf", 1)
+                   .Cases("snprintf", "__fprintf_chk", "__dprintf_chk", 2)
+                   .Case("__syslog_chk", 2)
+                   .Case("__sprintf_chk", 3)
+                   .Case("__snprintf_chk", 4)
+                   .Default(-1);
+  StringRef Text;
+  if (Format < 0 || ArgNo <= unsigned(Format) || ArgNo >= CB.arg_size() ||
+      !getConstantStringInfo(CB.getArgOperand(Format), Text))
+    return std::nullopt;
+  // Walk the conversions, counting the arguments each takes (a `*` width
+  // or precision takes one of its own), up to ArgNo's.
+  unsigned Next = Format + 1;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text[I] != '%')
+      continue;
+    if (++I < Text.size() && Text[I] == '%')
+      continue;
+    for (; I < Text.size(); ++I) {
+      char C = Text[I];
+      if (C == '$')
+        return std::nullopt; // Positional: not told here.
+      if (C == '*') {
+        if (Next++ == ArgNo)
+          return CallEffect::None; // A width: printed as one.
+        continue;
+      }
+      if (StringRef("-+ #0'.123456789hlqjztL").contains(C))
+        continue;
+      break;
+    }
+    if (I >= Text.size())
+      return std::nullopt;
+    char C = Text[I];
+    if (C == 'm')
+      continue; // glibc's strerror(errno): no argument.
+    // Any other conversion (%n writes through its argument, a custom one
+    // registered with the library may do anything) is not told here.
+    bool Number = StringRef("diouxXcpeEfFgGaA").contains(C);
+    if (!Number && C != 's' && C != 'S')
+      return std::nullopt;
+    if (Next++ == ArgNo)
+      return Number ? CallEffect::None : CallEffect::Read;
+  }
+  return std::nullopt; // An argument no conversion takes.
 }
 
 bool cacheline::isLibraryThreadTrampoline(StringRef Name) {

@@ -735,6 +735,11 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
         OneObject = 1; // The object lies inside what holds it.
     } else {
       Call.Callback = addressUseOf(CallbackKind::None, false);
+      // printf's `%p` prints the address, `%s` reads a string there.
+      if (std::optional<CallEffect> E = formattedArgumentEffect(CB, ArgNo)) {
+        Call.Fallback = *E;
+        Receiver = Call.Callee;
+      }
     }
   } else {
     Call.Site = Pos.callSiteIndex(CB);
@@ -843,6 +848,10 @@ void leakFacts(const GlobalVariable &GV, GlobalSummary &G) {
       if (const auto *CB = dyn_cast<CallBase>(Usr)) {
         const Function *Callee = calledFunction(*CB);
         if (Callee && Callee->isIntrinsic())
+          continue;
+        // Printed, or read as a string: no pointer is read out of it.
+        if (CB->isArgOperand(&U) &&
+            formattedArgumentEffect(*CB, CB->getArgOperandNo(&U)))
           continue;
         if (Callee && CB->isArgOperand(&U)) {
           G.LeakCallees.push_back(Callee->getName().str());

@@ -196,6 +196,8 @@ private:
     if (Known &&
         (Known->OneObject || Known->effectOn(Arg) == CallEffect::None))
       return {};
+    if (formattedArgumentEffect(CB, Arg) == CallEffect::None)
+      return {}; // printf's %p.
     return Its + " passed to " + Callee.getName().str() + " in " +
            functionOf(&CB);
   }
