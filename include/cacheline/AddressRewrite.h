@@ -55,7 +55,8 @@ public:
 };
 
 /// A use of an address computed from the global by something that is not
-/// itself address arithmetic: where a new address goes.
+/// itself address arithmetic: where a new address goes. An instruction, or
+/// a ptrtoint constant expression of a constant address.
 struct AddressLeaf {
   llvm::Use *U = nullptr;
   ObjectAddress Address;
@@ -82,10 +83,11 @@ public:
 
   /// Empty if every use of \p L's address, which points between bytes
   /// \p Lo and \p Hi of a piece of \p Size bytes (a \p Piece: "element",
-  /// "field"), stays inside that piece; else what does not.
+  /// "field"), stays inside that piece, and no difference of two addresses
+  /// (nor, unless \p OrderKept, their order) is taken; else what does not.
   static std::string checkInside(const AddressLeaf &L, int64_t Lo, int64_t Hi,
                                  uint64_t Size, llvm::StringRef Piece,
-                                 const CallGraph *Calls);
+                                 bool OrderKept, const CallGraph *Calls);
 
   /// Points each leaf at the address \p Map gives it, built once per old
   /// address where that was computed, and erases the old arithmetic; the

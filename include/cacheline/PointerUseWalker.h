@@ -3,11 +3,14 @@
 // The summary builder's walk (SummaryBuilder.cpp): from a root (a global,
 // a parameter) through every GEP, cast, phi, select and alias, and from an
 // internal function's return into its direct callers, to the instructions
-// that load, store, compare or hand on the address. What an access or a call means is the derived
-// walker's business: it provides
+// that load, store, compare or hand on the address, and through the
+// integers a ptrtoint makes of it (AddressInteger.h). What an access or a
+// call means is the derived walker's business: it provides
 //
 //   void record(AccessKind, const Instruction *);
 //   void escape(const Twine &Reason, const Instruction *At);
+//   void distance(const Instruction *At); // two addresses subtracted
+//   void order(const Instruction *At);    // compared for order
 //   void stored(const StoreInst &); // the address is the value stored
 //   void returned(const Function &, std::optional<ArgumentValues> When);
 //   void visitCall(const CallBase &, const Use &);
@@ -20,6 +23,7 @@
 #ifndef CACHELINE_LAYOUT_POINTERUSEWALKER_H
 #define CACHELINE_LAYOUT_POINTERUSEWALKER_H
 
+#include "cacheline/AddressInteger.h"
 #include "cacheline/ArgumentCondition.h"
 #include "cacheline/Summary.h"
 
@@ -92,6 +96,23 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
     push(Usr);
     return;
   }
+  if (isa<PtrToIntOperator>(Usr)) {
+    // An instruction or a constant expression: what becomes of the number.
+    for (const AddressIntegerUse &A : followAddressInteger(*Usr)) {
+      switch (A.What) {
+      case AddressIntegerUse::Escape:
+        derived().escape("address " + A.Reason, A.At);
+        break;
+      case AddressIntegerUse::Distance:
+        derived().distance(A.At);
+        break;
+      case AddressIntegerUse::Order:
+        derived().order(A.At);
+        break;
+      }
+    }
+    return;
+  }
   if (const auto *C = dyn_cast<Constant>(Usr)) {
     derived().visitConstant(*C);
     return;
@@ -128,13 +149,12 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
       derived().escape("address stored by cmpxchg", I);
     return;
   }
-  if (isa<ICmpInst>(I))
-    return; // Comparing addresses reads nothing.
-  if (const auto *P2I = dyn_cast<PtrToIntInst>(I)) {
-    // An integer that is only compared cannot come back as a pointer.
-    if (all_of(P2I->users(), [](const User *PU) { return isa<ICmpInst>(PU); }))
-      return;
-    derived().escape("address converted to an integer (ptrtoint)", I);
+  if (const auto *Cmp = dyn_cast<ICmpInst>(I)) {
+    // Comparing addresses reads nothing. Equality holds in any layout;
+    // order, only where the places keep theirs.
+    if (comparesOrder(Cmp->getPredicate(),
+                      *Cmp->getOperand(1 - U.getOperandNo())))
+      derived().order(I);
     return;
   }
   if (const auto *CB = dyn_cast<CallBase>(I)) {

@@ -186,6 +186,12 @@ struct GlobalRecord {
   /// The copies of functions accesses could be made in
   /// (AccessRecord::Copy).
   std::vector<FunctionCopy> Copies;
+  /// Why the places inside the object must stay where they are, if they
+  /// must (the difference of two of its addresses): no layout inside it.
+  std::string Distance;
+  /// Why its fields must keep their order, if they must (two of its
+  /// addresses compared for order): no split of its fields.
+  std::string Order;
 };
 
 /// The rules' answer: the class, why, and the access it rests on (an index

@@ -43,7 +43,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 19;
+constexpr unsigned FactsFormatVersion = 20;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -275,6 +275,15 @@ struct PointerSummary {
   std::vector<PointerCall> Calls;
   /// Why some access cannot be seen, if one cannot.
   std::string Escape;
+  /// Why the places inside the object must stay where they are, if they
+  /// must: code takes the difference of two of its addresses ("difference
+  /// of two addresses of g in main"; AddressInteger.h). Every access is
+  /// still seen: no escape, but no layout inside the object.
+  std::string Distance;
+  /// Why its fields must keep their order, if they must: code compares two
+  /// of its addresses for order. Element padding keeps the order; a split
+  /// of the fields into globals does not.
+  std::string Order;
   /// Functions that return the pointer and that some other module or an
   /// indirect call may call: the solver follows it into their callers'
   /// CallResults.

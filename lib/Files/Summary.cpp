@@ -100,6 +100,8 @@ json::Object pointerToJSON(const PointerSummary &S) {
   if (!S.Calls.empty())
     O["calls"] = toJSONArray(S.Calls);
   put(O, "esc", S.Escape);
+  put(O, "dist", S.Distance);
+  put(O, "order", S.Order);
   if (!S.ReturnedBy.empty())
     O["returnedby"] = toJSONArray(S.ReturnedBy);
   put(O, "heldby", S.HeldBy);
@@ -111,6 +113,7 @@ json::Object pointerToJSON(const PointerSummary &S) {
 bool pointerFromJSON(json::ObjectMapper &O, PointerSummary &S) {
   return O.mapOptional("acc", S.Accesses) && O.mapOptional("calls", S.Calls) &&
          O.mapOptional("esc", S.Escape) &&
+         O.mapOptional("dist", S.Distance) && O.mapOptional("order", S.Order) &&
          O.mapOptional("returnedby", S.ReturnedBy) &&
          O.mapOptional("heldby", S.HeldBy) &&
          O.mapOptional("storedfn", S.StoredFunctions) &&

@@ -93,8 +93,8 @@ template <typename IO> void mapFields(IO &io, ReturnedPointer &R) {
   io.map(R.Function, R.Range, R.When);
 }
 template <typename IO> void mapFields(IO &io, PointerSummary &S) {
-  io.map(S.Accesses, S.Calls, S.Escape, S.ReturnedBy, S.HeldBy,
-         S.StoredFunctions, S.OpaqueStores);
+  io.map(S.Accesses, S.Calls, S.Escape, S.Distance, S.Order, S.ReturnedBy,
+         S.HeldBy, S.StoredFunctions, S.OpaqueStores);
 }
 template <typename IO> void mapFields(IO &io, GlobalSummary &G) {
   io.map(G.Name, G.Local, G.Definition, G.Constant, G.ThreadLocal,

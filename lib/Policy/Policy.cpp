@@ -277,6 +277,10 @@ std::string whyNotRewritable(const GlobalRecord &G) {
     return G.EscapeReason;
   if (!G.PlacesUnknown.empty())
     return "places not followed: " + G.PlacesUnknown;
+  // Every access is seen, but C gives the difference a meaning in the old
+  // layout (elements, bytes).
+  if (!G.Distance.empty())
+    return G.Distance;
   return {};
 }
 
@@ -438,6 +442,10 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
   };
   if (std::string Why = whyNotRewritable(G); !Why.empty())
     return NotSplit(Why);
+  // The parts are globals of their own, in no order; padded elements keep
+  // theirs.
+  if (!G.Order.empty())
+    return NotSplit(G.Order);
 
   // Each field's accesses, as if it were a global of its own. An access
   // across fields keeps them together, in their order (a vectorized load

@@ -656,9 +656,28 @@ private:
   void escape(const Twine &Reason, const Instruction *At) {
     if (!Uses.Escape.empty())
       return;
-    Uses.Escape = Reason.str();
-    if (At)
-      Uses.Escape += " in " + At->getFunction()->getName().str();
+    Uses.Escape = Reason.str() + in(At);
+  }
+
+  void distance(const Instruction *At) {
+    if (Uses.Distance.empty())
+      Uses.Distance = "difference of two addresses" + ofRoot() + in(At);
+  }
+
+  void order(const Instruction *At) {
+    if (Uses.Order.empty())
+      Uses.Order = "order of two addresses" + ofRoot() + " compared" + in(At);
+  }
+
+  /// " of g" for a walk from a global: a parameter's walk does not know
+  /// whose address it has.
+  std::string ofRoot() const {
+    const auto *GV = dyn_cast<GlobalVariable>(Root);
+    return GV ? " of " + GV->getName().str() : std::string();
+  }
+
+  static std::string in(const Instruction *At) {
+    return At ? " in " + At->getFunction()->getName().str() : std::string();
   }
 
   void visitCall(const CallBase &CB, const Use &U);
@@ -811,7 +830,8 @@ SmallSetVector<const GlobalVariable *, 4> initializerOwners(const Constant &C) {
 }
 
 /// Whether code this module cannot see may read pointers out of \p GV: its
-/// address goes to a call, is returned or converted. Calls to named
+/// address goes to a call, is returned, or converted to an integer that
+/// may become a pointer again (AddressInteger.h). Calls to named
 /// functions go to G.LeakCallees and stores of the address into other
 /// globals to G.LeakThrough, for the solver. A store into memory that is no
 /// global (a local, the heap) is the program's own business: the program's
@@ -837,6 +857,15 @@ void leakFacts(const GlobalVariable &GV, GlobalSummary &G) {
       }
       if (isa<LoadInst>(Usr) || isa<ICmpInst>(Usr))
         continue;
+      if (isa<PtrToIntOperator>(Usr)) {
+        if (any_of(followAddressInteger(*Usr), [](const AddressIntegerUse &A) {
+              return A.What == AddressIntegerUse::Escape;
+            })) {
+          Leak();
+          break;
+        }
+        continue;
+      }
       if (const auto *SI = dyn_cast<StoreInst>(Usr)) {
         if (SI->getPointerOperand() == U.get())
           continue;

@@ -2,6 +2,7 @@
 
 #include "cacheline/AddressRewrite.h"
 
+#include "cacheline/AddressInteger.h"
 #include "cacheline/ArgumentCondition.h"
 #include "cacheline/KnownFunctions.h"
 #include "cacheline/PointerUseWalker.h"
@@ -49,10 +50,12 @@ Error cannot(const Twine &Why) {
 class InsidePiece {
 public:
   /// \p Start: the address the check starts from; \p Calls: what is known
-  /// of indirect calls, if anything.
+  /// of indirect calls, if anything; \p OrderKept: whether the new layout
+  /// keeps the order of the object's addresses.
   InsidePiece(const DataLayout &DL, const Value *Start, uint64_t Size,
-              StringRef Piece, const CallGraph *Calls)
-      : DL(DL), Start(Start), Calls(Calls), Size(Size), Piece(Piece),
+              StringRef Piece, bool OrderKept, const CallGraph *Calls)
+      : DL(DL), Start(Start), Calls(Calls), Size(Size), OrderKept(OrderKept),
+        Piece(Piece),
         APiece((StringRef("aeiou").contains(Piece.front()) ? "an " : "a ") +
                Piece.str()) {}
 
@@ -77,12 +80,32 @@ public:
   std::string checkUse(Use &U, int64_t Lo, int64_t Hi) {
     User *Usr = U.getUser();
     std::string Its = APiece + "'s address";
-    if (isa<ICmpInst>(Usr))
-      return {}; // Comparing addresses reads nothing.
-    if (isa<PtrToIntInst>(Usr)) {
-      if (all_of(Usr->users(), [](User *C) { return isa<ICmpInst>(C); }))
-        return {};
-      return Its + " converted to an integer in " + functionOf(Usr);
+    if (auto *Cmp = dyn_cast<ICmpInst>(Usr)) {
+      // Comparing addresses reads nothing; their order may change.
+      if (!OrderKept && comparesOrder(Cmp->getPredicate(),
+                                      *Cmp->getOperand(1 - U.getOperandNo())))
+        return Its + " compared for order in " + functionOf(Cmp);
+      return {};
+    }
+    if (isa<PtrToIntOperator>(Usr)) {
+      // A number, unless it becomes a pointer again or measures a distance
+      // (AddressInteger.h).
+      for (const AddressIntegerUse &A : followAddressInteger(*Usr)) {
+        std::string In = A.At ? " in " + functionOf(const_cast<Instruction *>(
+                                             A.At))
+                              : std::string();
+        switch (A.What) {
+        case AddressIntegerUse::Escape:
+          return Its + " " + A.Reason + In;
+        case AddressIntegerUse::Distance:
+          return Its + " subtracted from another" + In;
+        case AddressIntegerUse::Order:
+          if (!OrderKept)
+            return Its + " compared for order" + In;
+          break;
+        }
+      }
+      return {};
     }
     if (isa<LoadInst>(Usr) || isa<StoreInst>(Usr) ||
         isa<AtomicRMWInst>(Usr) || isa<AtomicCmpXchgInst>(Usr)) {
@@ -206,6 +229,7 @@ private:
   const Value *Start;
   const CallGraph *Calls;
   uint64_t Size;
+  bool OrderKept;
   std::string Piece, APiece; ///< "element", "an element".
   DenseMap<const Value *, std::pair<int64_t, int64_t>> Seen;
 };
@@ -225,12 +249,14 @@ Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
         R.Arithmetic.insert(Usr);
         continue;
       }
-      if (!isa<Instruction>(Usr))
+      // A ptrtoint folded to a constant (`(uintptr_t)&g[3] >> 7`) is
+      // rebuilt as one.
+      if (!isa<Instruction>(Usr) && !isa<PtrToIntOperator>(Usr))
         return cannot("address used by a constant");
       std::optional<ObjectAddress> A = decomposeAddress(U.get(), DL);
       if (!A || A->Base != &GV)
         return cannot("address arithmetic not followed in " +
-                      cast<Instruction>(Usr)->getFunction()->getName());
+                      functionOf(Usr));
       R.Leaves.push_back({&U, std::move(*A)});
     }
   }
@@ -239,10 +265,10 @@ Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
 
 std::string AddressRewrite::checkInside(const AddressLeaf &L, int64_t Lo,
                                         int64_t Hi, uint64_t Size,
-                                        StringRef Piece,
+                                        StringRef Piece, bool OrderKept,
                                         const CallGraph *Calls) {
-  Instruction *I = cast<Instruction>(L.U->getUser());
-  return InsidePiece(I->getModule()->getDataLayout(), L.U->get(), Size, Piece,
+  const Module &M = *cast<GlobalVariable>(L.Address.Base)->getParent();
+  return InsidePiece(M.getDataLayout(), L.U->get(), Size, Piece, OrderKept,
                      Calls)
       .checkUse(*L.U, Lo, Hi);
 }
@@ -326,6 +352,21 @@ void AddressRewrite::apply(
     if (!A)
       continue;
     Value *OldAddr = L.U->get();
+    if (auto *P2I = dyn_cast<ConstantExpr>(L.U->getUser())) {
+      // A ptrtoint of a constant address: of the new constant one, in
+      // every use of the old expression.
+      assert(A->Elements.empty() && A->Bytes.empty() && "not constant");
+      Constant *New = A->Base;
+      if (int64_t Fixed = A->Element * int64_t(A->Slot) + A->Inside) {
+        const DataLayout &DL = Old->getParent()->getDataLayout();
+        New = ConstantExpr::getGetElementPtr(
+            Type::getInt8Ty(Old->getContext()), New,
+            ConstantInt::get(DL.getIndexType(New->getType()), Fixed,
+                             /*IsSigned=*/true));
+      }
+      P2I->handleOperandChange(OldAddr, New);
+      continue;
+    }
     Value *&NewAddr = Rebuilt[OldAddr];
     if (!NewAddr) {
       Instruction *At;

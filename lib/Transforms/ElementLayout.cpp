@@ -116,7 +116,9 @@ static Expected<AddressRewrite> insideElements(GlobalVariable &Old,
                     functionOf(L.U->getUser()));
     if (std::string Why = AddressRewrite::checkInside(L, In->first,
                                                       In->second, Size,
-                                                      "element", Calls);
+                                                      "element",
+                                                      /*OrderKept=*/true,
+                                                      Calls);
         !Why.empty())
       return cannot(Why);
   }

@@ -218,7 +218,7 @@ split(GlobalVariable &Old, ArrayRef<FieldPart> Parts, const CallGraph *Calls,
       if (Span->second < End) {
         Why = AddressRewrite::checkInside(L, Span->first - Begin,
                                           Span->second - Begin, End - Begin,
-                                          "field", Calls);
+                                          "field", /*OrderKept=*/false, Calls);
         if (Why.empty()) {
           FieldOf[&L] = F;
           continue;

@@ -99,6 +99,9 @@ struct GlobalUses {
   /// (GlobalRecord::Copies).
   std::vector<FunctionCopy> Copies;
   std::string Escape;
+  /// GlobalRecord::Distance and Order.
+  std::string Distance;
+  std::string Order;
   /// Functions whose address is stored into it, with the module naming them.
   std::vector<std::pair<unsigned, std::string>> StoredFunctions;
   /// Something else that may be a function pointer is written into it.
@@ -1900,7 +1903,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     if (Out.Again.size() > MaxAgain && Out.PlacesUnknown.empty())
       Out.PlacesUnknown = "more than " + std::to_string(MaxAgain) +
                           " accesses at other places";
-    return Out.Escape.empty() && Out.PlacesUnknown.empty();
+    return Out.Escape.empty() && Out.PlacesUnknown.empty() &&
+           Out.Distance.empty();
   };
   // Pointer variables whose loads were walked into.
   SmallPtrSet<const GlobalEntry *, 4> Holders;
@@ -1913,15 +1917,16 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Walk(FE.Module, *P, H);
   };
   Walk = [&](unsigned M, const PointerSummary &W, Handed H) {
-    // The first escape found is the one reported.
-    auto Escape = [&](const std::string &Why) {
-      if (!Out.Escape.empty() || Why.empty())
+    // The first escape found is the one reported; so are the first
+    // difference and order of addresses.
+    auto First = [&](std::string &Fact, const std::string &Why) {
+      if (!Fact.empty() || Why.empty())
         return;
-      Out.Escape = Why;
+      Fact = Why;
       if (H.Through)
-        Out.Escape += " (reached through an indirect call in " + *H.Through +
-                      ")";
+        Fact += " (reached through an indirect call in " + *H.Through + ")";
     };
+    auto Escape = [&](const std::string &Why) { First(Out.Escape, Why); };
     // A range of this walk's pointer, as a range in the global.
     auto Place = [&](const std::optional<ByteRange> &Local) {
       if (H.Root || !H.At || !Local)
@@ -1971,6 +1976,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
         Out.Again.push_back(Access(A.Kind, A.At, A.OrRanges[I], int(I + 1)));
     }
     Escape(W.Escape);
+    First(Out.Distance, W.Distance);
+    First(Out.Order, W.Order);
     if (!H.Again)
       for (const std::string &Fn : W.StoredFunctions)
         Out.StoredFunctions.push_back({M, Fn});
@@ -2228,6 +2235,8 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
   R.EscapeReason = Uses.Escape;
   R.PlacesUnknown = Uses.PlacesUnknown;
   R.Copies = std::move(Uses.Copies);
+  R.Distance = Uses.Distance;
+  R.Order = Uses.Order;
   size_t Writes = count_if(Uses.Accesses, [](const GlobalUses::Access &A) {
     return isWrite(A.Kind);
   });

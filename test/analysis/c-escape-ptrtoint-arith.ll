@@ -1,8 +1,9 @@
-; Rule 4 (skipped: ptrtoint used by arithmetic): the worker computes the
-; address of cfg.limit as an integer, (uintptr_t)&cfg + 4, and stores through
-; the inttoptr result in its loop. The walk cannot follow addresses through
-; integers, so this hidden run-time write is invisible: the global must be
-; skipped ("address converted to an integer"), not read-mostly as its
+; Rule 4 (skipped: an address made an integer and turned back into a
+; pointer): the worker computes the address of cfg.limit as an integer,
+; (uintptr_t)&cfg + 4, and stores through the inttoptr result in its loop.
+; The walk does not follow addresses through integers back into pointers,
+; so this hidden run-time write is invisible: the global must be skipped
+; ("address turned back into a pointer (inttoptr)"), not read-mostly as its
 ; visible accesses (a store in main before pthread_create, loads in the
 ; worker) would suggest.
 ;
@@ -14,7 +15,7 @@
 ; RUN: %opt -load-pass-plugin=%plugin -cacheline-layout-mode=report -passes='cacheline-layout,verify' -cacheline-layout-report=%t.json -disable-output %s
 ; RUN: FileCheck %s --input-file=%t.json
 
-; CHECK: "class":"skipped","escape":"address converted to an integer (ptrtoint) in worker","name":"cfg","reads":1,"reason":"address escapes: address converted to an integer (ptrtoint) in worker"
+; CHECK: "class":"skipped","escape":"address turned back into a pointer (inttoptr) in worker","name":"cfg","reads":1,"reason":"address escapes: address turned back into a pointer (inttoptr) in worker"
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
