@@ -567,6 +567,9 @@ void FunctionFlow::fallback(const CallBase &CB, const Function &Callee,
   for (unsigned I = 0; I < CB.arg_size(); ++I) {
     if (!holdsPointers(CB.getArgOperand(I)->getType()))
       continue;
+    // What a constant format prints (%p, %s) goes nowhere.
+    if (formattedArgumentEffect(CB, I))
+      continue;
     if (!CB.doesNotCapture(I))
       escape(Arg(I));
     else if (!CB.onlyReadsMemory(I))

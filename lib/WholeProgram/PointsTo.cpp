@@ -10,6 +10,7 @@
 
 #include "cacheline/PointsTo.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -36,33 +37,73 @@ namespace {
 using NodeId = unsigned;
 using LocId = unsigned;
 using ObjId = unsigned;
-/// A set of locations: a sorted vector. Most sets hold a handful and none
-/// but the escaped one more than MaxPointees, where a vector's merges beat
-/// a sparse bit vector's list of words.
+/// A set of locations: a sorted vector while small (most sets hold a
+/// handful, and none but the escaped one more than MaxPointees), a bit
+/// vector once large, where merging vectors would cost their size each time.
 class LocSet {
 public:
   bool test_and_set(unsigned L) {
+    if (Dense) {
+      if (L < Dense->size() && Dense->test(L))
+        return false;
+      if (L >= Dense->size())
+        Dense->resize(std::max<size_t>(L + 1, Dense->size() * 2));
+      Dense->set(L);
+      ++Count;
+      return true;
+    }
     auto It = std::lower_bound(Elems.begin(), Elems.end(), L);
     if (It != Elems.end() && *It == L)
       return false;
     Elems.insert(It, L);
+    if (Elems.size() > DenseAbove)
+      makeDense();
     return true;
   }
   void set(unsigned L) { test_and_set(L); }
+  bool test(unsigned L) const {
+    if (Dense)
+      return L < Dense->size() && Dense->test(L);
+    return std::binary_search(Elems.begin(), Elems.end(), L);
+  }
   void reset(unsigned L) {
+    if (Dense) {
+      if (L < Dense->size() && Dense->test(L)) {
+        Dense->reset(L);
+        --Count;
+      }
+      return;
+    }
     auto It = std::lower_bound(Elems.begin(), Elems.end(), L);
     if (It != Elems.end() && *It == L)
       Elems.erase(It);
   }
-  bool empty() const { return Elems.empty(); }
-  size_t count() const { return Elems.size(); }
-  void clear() { Elems.clear(); }
-  auto begin() const { return Elems.begin(); }
-  auto end() const { return Elems.end(); }
+  bool empty() const { return count() == 0; }
+  size_t count() const { return Dense ? Count : Elems.size(); }
+  void clear() {
+    Elems.clear();
+    Dense.reset();
+    Count = 0;
+  }
+  /// The members, in order.
+  SmallVector<unsigned, 8> members() const {
+    if (!Dense)
+      return SmallVector<unsigned, 8>(Elems.begin(), Elems.end());
+    SmallVector<unsigned, 8> Out;
+    for (unsigned L : Dense->set_bits())
+      Out.push_back(L);
+    return Out;
+  }
   /// Adds \p O's locations; returns whether it grew.
   bool unionWith(const LocSet &O) {
-    if (O.Elems.empty())
+    if (O.empty())
       return false;
+    if (Dense || O.Dense) {
+      bool Grew = false;
+      for (unsigned L : O.members())
+        Grew |= test_and_set(L);
+      return Grew;
+    }
     if (std::includes(Elems.begin(), Elems.end(), O.Elems.begin(),
                       O.Elems.end()))
       return false;
@@ -71,27 +112,86 @@ public:
     std::set_union(Elems.begin(), Elems.end(), O.Elems.begin(), O.Elems.end(),
                    std::back_inserter(Out));
     Elems.assign(Out.begin(), Out.end());
+    if (Elems.size() > DenseAbove)
+      makeDense();
     return true;
   }
-  void operator&=(const LocSet &O) {
+  /// Keeps only what \p O holds too.
+  void intersectWith(const LocSet &O) {
     SmallVector<unsigned, 8> Out;
-    std::set_intersection(Elems.begin(), Elems.end(), O.Elems.begin(),
-                          O.Elems.end(), std::back_inserter(Out));
+    for (unsigned L : members())
+      if (O.test(L))
+        Out.push_back(L);
+    clear();
     Elems.assign(Out.begin(), Out.end());
+    if (Elems.size() > DenseAbove)
+      makeDense();
   }
-  void intersectWithComplement(const LocSet &O) {
-    SmallVector<unsigned, 8> Out;
-    std::set_difference(Elems.begin(), Elems.end(), O.Elems.begin(),
-                        O.Elems.end(), std::back_inserter(Out));
-    Elems.assign(Out.begin(), Out.end());
+  /// The members \p O lacks.
+  LocSet minus(const LocSet &O) const {
+    LocSet Out;
+    if (!Dense && !O.Dense) {
+      std::set_difference(Elems.begin(), Elems.end(), O.Elems.begin(),
+                          O.Elems.end(), std::back_inserter(Out.Elems));
+    } else if (Dense && O.Dense) {
+      Out.Dense = std::make_unique<BitVector>(*Dense);
+      if (Out.Dense->size() < O.Dense->size())
+        Out.Dense->resize(O.Dense->size());
+      BitVector Other = *O.Dense;
+      Other.resize(Out.Dense->size());
+      Out.Dense->reset(Other);
+      Out.Count = Out.Dense->count();
+      if (Out.Count <= DenseAbove) {
+        SmallVector<unsigned, 8> M = Out.members();
+        Out.clear();
+        Out.Elems.assign(M.begin(), M.end());
+      }
+    } else {
+      for (unsigned L : members())
+        if (!O.test(L))
+          Out.Elems.push_back(L);
+    }
+    return Out;
   }
 
 private:
+  static constexpr size_t DenseAbove = 128;
+  void makeDense() {
+    Dense = std::make_unique<BitVector>(Elems.back() + 1);
+    for (unsigned L : Elems)
+      Dense->set(L);
+    Count = Elems.size();
+    Elems.clear();
+  }
   SmallVector<unsigned, 2> Elems;
+  std::unique_ptr<BitVector> Dense;
+  unsigned Count = 0;
 };
 using Set = LocSet;
 using SK = PointerStatement::Kind;
 constexpr unsigned NoId = PointsToProgram::None;
+
+/// Bytes From .. From+Size of an object (Size 0: to its end), and a node.
+struct Flow {
+  int64_t From = 0;
+  uint64_t Size = 0;
+  NodeId Node = 0;
+  bool covers(int64_t Offset) const {
+    return Offset >= From && (Size == 0 || uint64_t(Offset - From) < Size);
+  }
+};
+
+/// A field in bytes From .. From+Size of one object flows into the field
+/// at the same distance from At in object To.
+struct CopyRange {
+  int64_t From = 0;
+  uint64_t Size = 0;
+  ObjId To = 0;
+  int64_t At = 0;
+  bool covers(int64_t Offset) const {
+    return Offset >= From && (Size == 0 || uint64_t(Offset - From) < Size);
+  }
+};
 
 struct Object {
   enum class Kind { Unknown, Global, Function, Heap, Stack } K = Kind::Unknown;
@@ -101,9 +201,12 @@ struct Object {
   bool Escaped = false;
   /// Its locations by offset.
   DenseMap<int64_t, LocId> Fields;
-  /// Nodes every field's contents flow into, and that flow into every
-  /// field (a memcpy's source and destination, the unknown memory).
-  SmallVector<NodeId, 2> Drains, Fills;
+  /// Nodes the contents of the fields in a range flow into, and that flow
+  /// into the fields in a range (the unknown memory, an unknown function's
+  /// writes), as fields appear.
+  SmallVector<Flow, 1> Drains, Fills;
+  /// Ranges of its fields copied into another object (memcpy).
+  SmallVector<CopyRange, 1> CopiesTo;
 };
 
 struct Location {
@@ -119,8 +222,9 @@ struct Complex {
     Load,     ///< Target may be what is at the location (+ Offset).
     Store,    ///< What is at the location may be Target's.
     Field,    ///< Target may point to the location (+ Offset).
-    Drain,    ///< Every field's contents flow into Target.
-    Fill,     ///< Target flows into every field.
+    Fill,     ///< Target flows into every field from the location on.
+    CopyFrom, ///< The source of memcpy Param (MemCopies).
+    CopyTo,   ///< Its destination.
     Call,     ///< Indirect call Site of Caller.
     Callback, ///< A known function calls the location's function.
     Escapes,  ///< The location's object escapes (the unknown contents).
@@ -165,6 +269,12 @@ public:
   std::vector<Object> Objects;
   std::vector<Location> Locs;
   std::vector<Complex> Constraints;
+  /// Each memcpy's locations seen so far on either side, to pair them.
+  struct MemCopy {
+    uint64_t Size = 0;
+    std::vector<LocId> Sources, Destinations;
+  };
+  std::vector<MemCopy> MemCopies;
   /// Of each node: the constraints on its set, by index (a merged node's
   /// go to its representative).
   std::vector<SmallVector<unsigned, 1>> ConstraintsOf;
@@ -182,7 +292,7 @@ public:
   std::vector<ObjId> GlobalObject, FunctionObject;
   DenseMap<std::pair<unsigned, int>, ObjId> HeapObjects, StackObjects;
   /// Of each call of interest, by (caller, site).
-  std::map<std::pair<unsigned, int>, CallNodes> Calls;
+  DenseMap<std::pair<unsigned, int>, CallNodes> Calls;
   ObjId Unknown = 0;
   LocId UnknownLoc = 0;
   /// What has escaped: every pointer code the program cannot see may have.
@@ -240,8 +350,11 @@ public:
   LocId location(ObjId O, int64_t Offset, bool Variable = false);
   LocId newLocation(ObjId O, int64_t Offset);
   void collapse(ObjId O);
-  void drain(ObjId O, NodeId Into);
-  void fill(ObjId O, NodeId From);
+  /// The fields of \p O in \p Range flow into, or from, its node.
+  void drain(ObjId O, Flow Range);
+  void fill(ObjId O, Flow Range);
+  /// memcpy of \p Size bytes (0: unknown) from location \p Src to \p Dst.
+  void copyBytes(LocId Src, LocId Dst, uint64_t Size);
   void escape(ObjId O);
   /// The node of \p Op as function \p F of module \p M sees it (F: NoId
   /// in an initializer); NoId for no pointer.
@@ -267,7 +380,7 @@ public:
       push(Escaped);
     Pts[N].clear();
     Pts[N].set(UnknownLoc);
-    Done[N] &= Pts[N];
+    Done[N].intersectWith(Pts[N]);
   }
   /// Merges each cycle of copy edges into one node (Tarjan).
   void collapseCycles();
@@ -315,7 +428,7 @@ void PointsTo::Graph::merge(NodeId A, NodeId B) {
   Parent[B] = A;
   Pts[A].unionWith(Pts[B]);
   // What each had sent on, the other's successors may not have: send again.
-  Done[A] &= Done[B];
+  Done[A].intersectWith(Done[B]);
   append_range(Succ[A], Succ[B]);
   append_range(ConstraintsOf[A], ConstraintsOf[B]);
   Widened[A] = Widened[A] || Widened[B];
@@ -331,10 +444,17 @@ LocId PointsTo::Graph::newLocation(ObjId O, int64_t Offset) {
   NodeId Contents = newNode();
   Locs.push_back({O, Offset, Contents});
   Objects[O].Fields[Offset] = L;
-  for (NodeId Into : SmallVector<NodeId, 2>(Objects[O].Drains))
-    addEdge(Contents, Into);
-  for (NodeId From : SmallVector<NodeId, 2>(Objects[O].Fills))
-    addEdge(From, Contents);
+  // Copies of flows in: addEdge may make locations of other objects.
+  bool Whole = Objects[O].Collapsed;
+  for (Flow D : SmallVector<Flow, 1>(Objects[O].Drains))
+    if (Whole || D.covers(Offset))
+      addEdge(Contents, D.Node);
+  for (Flow F : SmallVector<Flow, 1>(Objects[O].Fills))
+    if (Whole || F.covers(Offset))
+      addEdge(F.Node, Contents);
+  for (CopyRange C : SmallVector<CopyRange, 1>(Objects[O].CopiesTo))
+    if (C.covers(Offset))
+      addEdge(Contents, Locs[location(C.To, C.At + Offset - C.From)].Contents);
   return L;
 }
 
@@ -362,28 +482,65 @@ void PointsTo::Graph::collapse(ObjId O) {
   Obj.Collapsed = true;
   for (auto &[Offset, L] : Obj.Fields)
     merge(Locs[First].Contents, Locs[L].Contents);
+  // Its copies: the one location's pointers may be anywhere in them.
+  NodeId Contents = Locs[First].Contents;
+  for (CopyRange C : SmallVector<CopyRange, 1>(Objects[O].CopiesTo))
+    fill(C.To, {C.At, C.Size, Contents});
 }
 
-void PointsTo::Graph::drain(ObjId O, NodeId Into) {
-  if (is_contained(Objects[O].Drains, Into))
-    return;
-  Objects[O].Drains.push_back(Into);
+void PointsTo::Graph::drain(ObjId O, Flow Range) {
+  for (const Flow &D : Objects[O].Drains)
+    if (D.Node == Range.Node && D.From <= Range.From && D.Size == 0)
+      return; // Already all of it.
+  Objects[O].Drains.push_back(Range);
+  bool Whole = Objects[O].Collapsed;
   SmallVector<NodeId, 8> Contents;
   for (auto &[Offset, L] : Objects[O].Fields)
-    Contents.push_back(Locs[L].Contents);
+    if (Whole || Range.covers(Offset))
+      Contents.push_back(Locs[L].Contents);
   for (NodeId N : Contents)
-    addEdge(N, Into);
+    addEdge(N, Range.Node);
 }
 
-void PointsTo::Graph::fill(ObjId O, NodeId From) {
-  if (is_contained(Objects[O].Fills, From))
-    return;
-  Objects[O].Fills.push_back(From);
+void PointsTo::Graph::fill(ObjId O, Flow Range) {
+  for (const Flow &F : Objects[O].Fills)
+    if (F.Node == Range.Node && F.From <= Range.From && F.Size == 0)
+      return;
+  Objects[O].Fills.push_back(Range);
+  bool Whole = Objects[O].Collapsed;
   SmallVector<NodeId, 8> Contents;
   for (auto &[Offset, L] : Objects[O].Fields)
-    Contents.push_back(Locs[L].Contents);
+    if (Whole || Range.covers(Offset))
+      Contents.push_back(Locs[L].Contents);
   for (NodeId N : Contents)
-    addEdge(From, N);
+    addEdge(Range.Node, N);
+}
+
+void PointsTo::Graph::copyBytes(LocId Src, LocId Dst, uint64_t Size) {
+  if (Src == UnknownLoc && Dst == UnknownLoc)
+    return;
+  if (Src == UnknownLoc) { // Unknown pointers into those bytes.
+    fill(Locs[Dst].Object, {Locs[Dst].Offset, Size, UnknownPointer});
+    return;
+  }
+  if (Dst == UnknownLoc) { // Those bytes' pointers escape.
+    drain(Locs[Src].Object, {Locs[Src].Offset, Size, Escaped});
+    return;
+  }
+  ObjId From = Locs[Src].Object, To = Locs[Dst].Object;
+  if (Objects[From].Collapsed) {
+    // One location: its pointers may be anywhere in the bytes copied.
+    fill(To, {Locs[Dst].Offset, Size, Locs[Src].Contents});
+    return;
+  }
+  CopyRange C{Locs[Src].Offset, Size, To, Locs[Dst].Offset};
+  Objects[From].CopiesTo.push_back(C);
+  SmallVector<std::pair<int64_t, NodeId>, 8> Fields;
+  for (auto &[Offset, L] : Objects[From].Fields)
+    if (C.covers(Offset))
+      Fields.push_back({Offset, Locs[L].Contents});
+  for (auto [Offset, Contents] : Fields)
+    addEdge(Contents, Locs[location(To, C.At + Offset - C.From)].Contents);
 }
 
 void PointsTo::Graph::escape(ObjId O) {
@@ -391,8 +548,8 @@ void PointsTo::Graph::escape(ObjId O) {
     return;
   Objects[O].Escaped = true;
   // Unknown code reads what it holds and may store any escaped pointer.
-  drain(O, Escaped);
-  fill(O, UnknownPointer);
+  drain(O, {0, 0, Escaped});
+  fill(O, {0, 0, UnknownPointer});
   if (Objects[O].K == Object::Kind::Function) {
     unsigned F = Objects[O].Id;
     for (int I = 0; I < numParams(F); ++I)
@@ -487,15 +644,18 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
     NodeId Addr = node(M, F, S.Addr);
     if (Addr == NoId)
       return;
-    NodeId Bag = UnknownPointer;
-    if (S.K == SK::MemCopy) {
-      NodeId Src = node(M, F, S.Src);
-      if (Src == NoId)
-        return;
-      Bag = newNode();
-      constrain({Complex::Kind::Drain, Src, Bag});
+    if (S.K == SK::Clobber) {
+      constrain({Complex::Kind::Fill, Addr, UnknownPointer});
+      return;
     }
-    constrain({Complex::Kind::Fill, Addr, Bag});
+    NodeId Src = node(M, F, S.Src);
+    if (Src == NoId)
+      return;
+    Complex From{Complex::Kind::CopyFrom, Src}, To{Complex::Kind::CopyTo, Addr};
+    From.Param = To.Param = MemCopies.size();
+    MemCopies.push_back({S.Size, {}, {}});
+    constrain(std::move(From));
+    constrain(std::move(To));
     return;
   }
   case SK::HeapObject:
@@ -637,7 +797,6 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
     switch (C.K) {
     case Complex::Kind::Load:
     case Complex::Kind::Field:
-    case Complex::Kind::Drain:
       addToSet(C.Target, UnknownLoc);
       return;
     case Complex::Kind::Store:
@@ -646,9 +805,11 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
       return;
     case Complex::Kind::Escapes:
       return;
+    case Complex::Kind::CopyFrom:
+    case Complex::Kind::CopyTo:
     case Complex::Kind::Call:
     case Complex::Kind::Callback:
-      break; // Below: a call of unknown code.
+      break; // Below: copyBytes and calls of unknown code know it.
     }
   }
   ObjId O = Locs[L].Object;
@@ -664,12 +825,20 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
   case Complex::Kind::Field:
     addToSet(C.Target, location(O, Locs[L].Offset + C.Offset, C.Variable));
     return;
-  case Complex::Kind::Drain:
-    drain(O, C.Target);
-    return;
   case Complex::Kind::Fill:
-    fill(O, C.Target);
+    fill(O, {Locs[L].Offset, 0, C.Target});
     return;
+  case Complex::Kind::CopyFrom:
+  case Complex::Kind::CopyTo: {
+    MemCopy &MC = MemCopies[C.Param];
+    bool IsSource = C.K == Complex::Kind::CopyFrom;
+    (IsSource ? MC.Sources : MC.Destinations).push_back(L);
+    // copyBytes may add pairs' locations, never to MemCopies.
+    std::vector<LocId> Others = IsSource ? MC.Destinations : MC.Sources;
+    for (LocId Other : Others)
+      copyBytes(IsSource ? L : Other, IsSource ? Other : L, MC.Size);
+    return;
+  }
   case Complex::Kind::Escapes:
     escape(O);
     return;
@@ -790,19 +959,20 @@ void PointsTo::Graph::solve() {
       Next = 0;
     }
     N = find(N);
-    if (N != Escaped && (Widened[N] || Pts[N].count() > PointsTo::MaxPointees))
+    if (N != Escaped &&
+        (Widened[N] || Pts[N].count() > PointsTo::MaxPointees))
       widen(N);
-    Set Delta = Pts[N];
-    Delta.intersectWithComplement(Done[N]);
+    Set Delta = Pts[N].minus(Done[N]);
     if (Delta.empty())
       continue;
     Done[N].unionWith(Delta);
+    SmallVector<unsigned, 8> New = Delta.members();
     // apply() may merge N into another node (a collapsed object's
     // fields): that node is on the worklist then, with what N's
     // constraints have not seen.
     SmallVector<unsigned, 4> Cs(ConstraintsOf[N].begin(), ConstraintsOf[N].end());
     for (unsigned C : Cs)
-      for (LocId L : Delta)
+      for (LocId L : New)
         apply(Constraints[C], L);
     N = find(N);
     for (size_t I = 0; I < Succ[N].size(); ++I) {
@@ -818,6 +988,7 @@ void PointsTo::Graph::solve() {
   NumCollapsed += Collapsed;
   NumRounds += Rounds;
   for (auto &[Key, C] : Calls) {
+    (void)Key;
     llvm::sort(C.Targets);
     C.Targets.erase(std::unique(C.Targets.begin(), C.Targets.end()),
                     C.Targets.end());
@@ -864,9 +1035,13 @@ IndirectCallCounts PointsTo::indirectCallCounts() const {
 
 void PointsTo::printIndirectCalls(
     raw_ostream &OS, function_ref<std::string(unsigned)> Label) const {
-  for (const auto &[Key, C] : G->Calls) {
-    if (!C.Indirect)
-      continue;
+  std::vector<std::pair<unsigned, int>> Keys;
+  for (const auto &[Key, C] : G->Calls)
+    if (C.Indirect)
+      Keys.push_back(Key);
+  llvm::sort(Keys);
+  for (std::pair<unsigned, int> Key : Keys) {
+    const CallNodes &C = G->Calls.find(Key)->second;
     OS << "  " << Label(Key.first) << " #" << Key.second << ":";
     if (C.ReachesUnknown) {
       OS << " code the program cannot see\n";

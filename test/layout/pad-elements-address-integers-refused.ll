@@ -59,13 +59,15 @@
 ; CHECK-DAG: "class":"write-hot","escape":"address turned back into a pointer (inttoptr) in worker","name":"hidden",{{.*}}"inner_layout":"not rewritten: address turned back into a pointer (inttoptr) in worker"
 ; CHECK-DAG: "class":"write-hot","name":"spans",{{.*}}"inner_layout":"not rewritten: difference of two addresses of spans in worker"
 ; CHECK-DAG: "class":"write-hot","name":"stats",{{.*}}"inner_layout":"fields not split: order of two addresses of stats compared in owned"
-; An array of their numbers only stored to is padded.
-; CHECK-DAG: "name":"width",{{.*}}"inner_layout":"each of its 2 elements padded from 8 to 128 bytes"
+; The array their numbers are stored to is no matter of addresses: each
+; worker stores its element once, as it ends (thread shut-down), and it is
+; read-mostly.
+; CHECK-DAG: "class":"read-mostly","name":"width",{{.*}}"context":"thread shut-down"
 
 ; IR-DAG: @hidden = internal global { [2 x i64], [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; IR-DAG: @spans = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; IR-DAG: @stats = internal global { %struct.anon, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; IR-DAG: @width = internal unnamed_addr global [2 x { i64, [120 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
+; IR-DAG: @width = internal unnamed_addr global [2 x i64] zeroinitializer, section ".bss.read_mostly", align 16
 
 ; REMARK-DAG: remark: <unknown>:0:0: elements of global hidden not rewritten: address turned back into a pointer (inttoptr) in worker
 ; REMARK-DAG: remark: <unknown>:0:0: elements of global spans not rewritten: difference of two addresses of spans in worker
