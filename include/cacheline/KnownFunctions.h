@@ -102,6 +102,9 @@ struct MemoryFunction {
     Reallocates, ///< Returns a new object holding argument Src's contents.
     Copies,      ///< Copies argument Src's contents into argument Dst's.
     Frees,       ///< Frees: no pointer goes anywhere (free, delete).
+    /// Returns a pointer into argument Src's object, keeping none
+    /// (strchr, strstr, fgets, strcpy).
+    ReturnsArgument,
   };
   Kind K = Kind::Allocates;
   int Dst = -1;

@@ -310,6 +310,9 @@ struct PointerOperand {
     Global,   ///< The address of the global Name.
     Function, ///< The address of the function Name.
     Unknown,  ///< Anything code the program cannot see may hold.
+    /// The arguments a variadic function gets beyond its parameters: what
+    /// va_start points its va_list at.
+    VarArgs,
   };
   Kind K = Kind::None;
   int Value = -1;

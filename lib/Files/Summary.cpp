@@ -43,7 +43,8 @@ template <> struct EnumNames<AddressUse> {
 };
 
 template <> struct EnumNames<PointerOperand::Kind> {
-  static constexpr const char *Names[] = {"none", "v", "g", "f", "unknown"};
+  static constexpr const char *Names[] = {"none", "v", "g", "f", "unknown",
+                                          "varargs"};
 };
 template <> struct EnumNames<PointerStatement::Kind> {
   static constexpr const char *Names[] = {

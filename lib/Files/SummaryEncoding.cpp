@@ -53,7 +53,7 @@ template <> constexpr unsigned EnumSize<CallKind> =
 template <> constexpr unsigned EnumSize<AddressUse> =
     unsigned(AddressUse::StoredTo) + 1;
 template <> constexpr unsigned EnumSize<PointerOperand::Kind> =
-    unsigned(PointerOperand::Kind::Unknown) + 1;
+    unsigned(PointerOperand::Kind::VarArgs) + 1;
 template <> constexpr unsigned EnumSize<PointerStatement::Kind> =
     unsigned(PointerStatement::Kind::Return) + 1;
 

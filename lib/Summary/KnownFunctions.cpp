@@ -328,6 +328,12 @@ std::optional<MemoryFunction> cacheline::lookupMemoryFunction(StringRef Name) {
           "_ZdlPvmSt11align_val_t", "_ZdaPvmSt11align_val_t",
           "_ZdlPvRKSt9nothrow_t", "_ZdaPvRKSt9nothrow_t"})
       T[N] = {MemoryFunction::Kind::Frees, -1, -1, {-1, -1}};
+    for (StringRef N :
+         {"strchr", "strrchr", "strstr", "strcasestr", "strpbrk", "memchr",
+          "memrchr", "rawmemchr", "strchrnul", "index", "rindex", "fgets",
+          "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat",
+          "memset"})
+      T[N] = {MemoryFunction::Kind::ReturnsArgument, -1, 0, {-1, -1}};
     return T;
   }();
   auto It = Table.find(Name);

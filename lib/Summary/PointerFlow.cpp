@@ -410,10 +410,21 @@ void FunctionFlow::visitIntrinsic(const IntrinsicInst &II) {
     copy(value(&II), Masked);
     return;
   }
-  case Intrinsic::vastart:
-  case Intrinsic::vacopy:
-    add(SK::Clobber).Addr = operand(II.getArgOperand(0));
+  case Intrinsic::vastart: {
+    // The va_list points at the arguments beyond the parameters, from
+    // wherever in it (its register and stack save areas).
+    Statement &S = add(SK::Store);
+    S.Addr = operand(II.getArgOperand(0));
+    S.Addr.Variable = true;
+    S.Src.K = Operand::Kind::VarArgs;
     return;
+  }
+  case Intrinsic::vacopy: {
+    Statement &S = add(SK::MemCopy);
+    S.Addr = operand(II.getArgOperand(0));
+    S.Src = operand(II.getArgOperand(1));
+    return;
+  }
   default:
     if (holdsPointers(II.getType()))
       copy(value(&II), unknownOperand());
@@ -519,6 +530,13 @@ void FunctionFlow::fallback(const CallBase &CB, const Function &Callee,
       return;
     }
     case MemoryFunction::Kind::Frees:
+      return;
+    case MemoryFunction::Kind::ReturnsArgument:
+      if (Result >= 0) {
+        Operand Into = Arg(MF->Src);
+        Into.Variable = true;
+        copy(Result, Into);
+      }
       return;
     case MemoryFunction::Kind::Copies: {
       Statement &S = add(SK::MemCopy);

@@ -194,7 +194,8 @@ struct CopyRange {
 };
 
 struct Object {
-  enum class Kind { Unknown, Global, Function, Heap, Stack } K = Kind::Unknown;
+  enum class Kind { Unknown, Global, Function, Heap, Stack, VarArgs } K =
+      Kind::Unknown;
   unsigned Id = NoId; ///< The global or function; the allocating function.
   int Site = -1;      ///< Heap, Stack.
   bool Collapsed = false;
@@ -291,6 +292,7 @@ public:
   std::vector<NodeId> Base, Return;
   std::vector<ObjId> GlobalObject, FunctionObject;
   DenseMap<std::pair<unsigned, int>, ObjId> HeapObjects, StackObjects;
+  DenseMap<unsigned, ObjId> VarArgObjects;
   /// Of each call of interest, by (caller, site).
   DenseMap<std::pair<unsigned, int>, CallNodes> Calls;
   ObjId Unknown = 0;
@@ -398,8 +400,24 @@ public:
                ? S.NumPointerValues
                : 0;
   }
+  /// Where argument \p I of a call of \p F goes: its parameter, or past
+  /// them, its variadic arguments (escaped when the summary has no
+  /// statements for it).
   NodeId param(unsigned F, int I) {
-    return I < numParams(F) ? Base[F] + I : Escaped;
+    if (I < numParams(F))
+      return Base[F] + I;
+    if (P.Functions[F]->NumPointerValues == 0)
+      return Escaped;
+    return Locs[location(varArgs(F), 0)].Contents;
+  }
+  /// The object of \p F's variadic arguments, one location.
+  ObjId varArgs(unsigned F) {
+    auto [It, New] = VarArgObjects.try_emplace(F, 0);
+    if (New) {
+      It->second = newObject(Object::Kind::VarArgs, F);
+      Objects[It->second].Collapsed = true;
+    }
+    return It->second;
   }
   unsigned objectFunction(LocId L) const {
     const Object &O = Objects[Locs[L].Object];
@@ -575,6 +593,8 @@ NodeId PointsTo::Graph::node(unsigned M, unsigned F,
     return NoId;
   case K::Unknown:
     return UnknownPointer;
+  case K::VarArgs:
+    return F == NoId ? UnknownPointer : constantNode(location(varArgs(F), 0));
   case K::Function: {
     unsigned Fn = P.ResolveFunction(M, Op.Name);
     // Code the program does not have: calling it runs unknown code.
@@ -886,7 +906,7 @@ void PointsTo::Graph::collapseCycles() {
   unsigned N = Parent.size();
   std::vector<unsigned> Index(N, 0), Low(N, 0);
   std::vector<bool> OnStack(N, false);
-  std::vector<NodeId> Stack, Order;
+  std::vector<NodeId> Stack, Absorbed;
   unsigned Next = 1;
   struct Frame {
     NodeId Node;
@@ -923,18 +943,23 @@ void PointsTo::Graph::collapseCycles() {
       if (Low[V] != Index[V])
         continue;
       NodeId W;
+      bool Merged = false;
       do {
         W = Stack.back();
         Stack.pop_back();
         OnStack[W] = false;
-        if (W != V)
+        if (W != V) {
           merge(V, W);
+          Merged = true;
+        }
       } while (W != V);
-      Order.push_back(V);
+      if (Merged)
+        Absorbed.push_back(V);
     }
   }
-  // Each successor once, by its representative.
-  for (NodeId V : Order) {
+  // A node that absorbed others lists each successor once, by its
+  // representative (addEdge keeps the others' lists free of repeats).
+  for (NodeId V : Absorbed) {
     V = find(V);
     SmallVectorImpl<NodeId> &Out = Succ[V];
     for (NodeId &S : Out)
@@ -980,7 +1005,7 @@ void PointsTo::Graph::solve() {
       if (S != N && Pts[S].unionWith(Delta))
         push(S);
     }
-    if (EdgesSinceCycles > std::max<size_t>(4096, Parent.size() / 4))
+    if (EdgesSinceCycles > std::max<size_t>(8192, Parent.size() / 2))
       collapseCycles();
   }
   NumNodes += Parent.size();
