@@ -171,26 +171,28 @@ using Set = LocSet;
 using SK = PointerStatement::Kind;
 constexpr unsigned NoId = PointsToProgram::None;
 
-/// Bytes From .. From+Size of an object (Size 0: to its end), and a node.
-struct Flow {
+/// Bytes From .. From+Size of an object; Size 0: to its end.
+struct Bytes {
   int64_t From = 0;
   uint64_t Size = 0;
-  NodeId Node = 0;
   bool covers(int64_t Offset) const {
     return Offset >= From && (Size == 0 || uint64_t(Offset - From) < Size);
   }
 };
 
-/// A field in bytes From .. From+Size of one object flows into the field
-/// at the same distance from At in object To.
-struct CopyRange {
-  int64_t From = 0;
-  uint64_t Size = 0;
+/// The fields in some bytes of an object, and a node they flow into or
+/// that flows into them.
+struct Flow : Bytes {
+  NodeId Node = 0;
+  Flow(Bytes B, NodeId Node) : Bytes(B), Node(Node) {}
+};
+
+/// The fields in some bytes of one object flow into the fields at the
+/// same distance from At in object To (a memcpy).
+struct CopyRange : Bytes {
   ObjId To = 0;
   int64_t At = 0;
-  bool covers(int64_t Offset) const {
-    return Offset >= From && (Size == 0 || uint64_t(Offset - From) < Size);
-  }
+  CopyRange(Bytes B, ObjId To, int64_t At) : Bytes(B), To(To), At(At) {}
 };
 
 struct Object {
@@ -503,7 +505,7 @@ void PointsTo::Graph::collapse(ObjId O) {
   // Its copies: the one location's pointers may be anywhere in them.
   NodeId Contents = Locs[First].Contents;
   for (CopyRange C : SmallVector<CopyRange, 1>(Objects[O].CopiesTo))
-    fill(C.To, {C.At, C.Size, Contents});
+    fill(C.To, Flow({C.At, C.Size}, Contents));
 }
 
 void PointsTo::Graph::drain(ObjId O, Flow Range) {
@@ -538,20 +540,20 @@ void PointsTo::Graph::copyBytes(LocId Src, LocId Dst, uint64_t Size) {
   if (Src == UnknownLoc && Dst == UnknownLoc)
     return;
   if (Src == UnknownLoc) { // Unknown pointers into those bytes.
-    fill(Locs[Dst].Object, {Locs[Dst].Offset, Size, UnknownPointer});
+    fill(Locs[Dst].Object, Flow({Locs[Dst].Offset, Size}, UnknownPointer));
     return;
   }
   if (Dst == UnknownLoc) { // Those bytes' pointers escape.
-    drain(Locs[Src].Object, {Locs[Src].Offset, Size, Escaped});
+    drain(Locs[Src].Object, Flow({Locs[Src].Offset, Size}, Escaped));
     return;
   }
   ObjId From = Locs[Src].Object, To = Locs[Dst].Object;
   if (Objects[From].Collapsed) {
     // One location: its pointers may be anywhere in the bytes copied.
-    fill(To, {Locs[Dst].Offset, Size, Locs[Src].Contents});
+    fill(To, Flow({Locs[Dst].Offset, Size}, Locs[Src].Contents));
     return;
   }
-  CopyRange C{Locs[Src].Offset, Size, To, Locs[Dst].Offset};
+  CopyRange C({Locs[Src].Offset, Size}, To, Locs[Dst].Offset);
   Objects[From].CopiesTo.push_back(C);
   SmallVector<std::pair<int64_t, NodeId>, 8> Fields;
   for (auto &[Offset, L] : Objects[From].Fields)
@@ -566,8 +568,8 @@ void PointsTo::Graph::escape(ObjId O) {
     return;
   Objects[O].Escaped = true;
   // Unknown code reads what it holds and may store any escaped pointer.
-  drain(O, {0, 0, Escaped});
-  fill(O, {0, 0, UnknownPointer});
+  drain(O, Flow({0, 0}, Escaped));
+  fill(O, Flow({0, 0}, UnknownPointer));
   if (Objects[O].K == Object::Kind::Function) {
     unsigned F = Objects[O].Id;
     for (int I = 0; I < numParams(F); ++I)
@@ -846,7 +848,7 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
     addToSet(C.Target, location(O, Locs[L].Offset + C.Offset, C.Variable));
     return;
   case Complex::Kind::Fill:
-    fill(O, {Locs[L].Offset, 0, C.Target});
+    fill(O, Flow({Locs[L].Offset, 0}, C.Target));
     return;
   case Complex::Kind::CopyFrom:
   case Complex::Kind::CopyTo: {
