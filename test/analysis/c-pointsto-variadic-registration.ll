@@ -113,7 +113,7 @@ define internal void @add_init_hooks(i32 %n, ...) unnamed_addr #1 {
 entry:
   %ap = alloca [1 x %struct.__va_list_tag], align 16
   call void @llvm.lifetime.start.p0(i64 24, ptr nonnull %ap) #13
-  call void @llvm.va_start.p0(ptr nonnull %ap)
+  call void @llvm.va_start(ptr nonnull %ap)
   %ninit.promoted = load i32, ptr @ninit, align 4
   %cmp19 = icmp slt i32 %ninit.promoted, 8
   br i1 %cmp19, label %for.body.lr.ph, label %for.cond.cleanup
@@ -152,7 +152,7 @@ vaarg.in_mem.epil:                                ; preds = %for.body.epil
   br label %vaarg.end.epil
 
 vaarg.in_reg.epil:                                ; preds = %for.body.epil
-  %3 = zext nneg i32 %gp_offset810.unr to i64
+  %3 = zext i32 %gp_offset810.unr to i64
   %4 = getelementptr i8, ptr %reg_save_area, i64 %3
   %5 = add nuw nsw i32 %gp_offset810.unr, 8
   store i32 %5, ptr %ap, align 16
@@ -168,12 +168,12 @@ vaarg.end.epil:                                   ; preds = %vaarg.in_reg.epil, 
 
 for.cond.for.cond.cleanup_crit_edge:              ; preds = %for.cond.for.cond.cleanup_crit_edge.unr-lcssa, %vaarg.end.epil
   %indvars.iv.next.lcssa = phi i64 [ %indvars.iv.next.lcssa.ph, %for.cond.for.cond.cleanup_crit_edge.unr-lcssa ], [ %indvars.iv.next.epil, %vaarg.end.epil ]
-  %7 = trunc nsw i64 %indvars.iv.next.lcssa to i32
+  %7 = trunc i64 %indvars.iv.next.lcssa to i32
   store i32 %7, ptr @ninit, align 4, !tbaa !5
   br label %for.cond.cleanup
 
 for.cond.cleanup:                                 ; preds = %for.cond.for.cond.cleanup_crit_edge, %entry
-  call void @llvm.va_end.p0(ptr nonnull %ap)
+  call void @llvm.va_end(ptr nonnull %ap)
   call void @llvm.lifetime.end.p0(i64 24, ptr nonnull %ap) #13
   ret void
 
@@ -186,7 +186,7 @@ for.body:                                         ; preds = %vaarg.end.1, %for.b
   br i1 %fits_in_gp, label %vaarg.in_reg, label %vaarg.in_mem
 
 vaarg.in_reg:                                     ; preds = %for.body
-  %8 = zext nneg i32 %gp_offset810 to i64
+  %8 = zext i32 %gp_offset810 to i64
   %9 = getelementptr i8, ptr %reg_save_area, i64 %8
   %10 = add nuw nsw i32 %gp_offset810, 8
   store i32 %10, ptr %ap, align 16
@@ -214,7 +214,7 @@ vaarg.in_mem.1:                                   ; preds = %vaarg.end
   br label %vaarg.end.1
 
 vaarg.in_reg.1:                                   ; preds = %vaarg.end
-  %12 = zext nneg i32 %gp_offset7 to i64
+  %12 = zext i32 %gp_offset7 to i64
   %13 = getelementptr i8, ptr %reg_save_area, i64 %12
   %14 = add nuw nsw i32 %gp_offset7, 8
   store i32 %14, ptr %ap, align 16
@@ -261,7 +261,7 @@ define internal void @add_tick_hooks(i32 %n, ...) unnamed_addr #4 {
 entry:
   %ap = alloca [1 x %struct.__va_list_tag], align 16
   call void @llvm.lifetime.start.p0(i64 24, ptr nonnull %ap) #13
-  call void @llvm.va_start.p0(ptr nonnull %ap)
+  call void @llvm.va_start(ptr nonnull %ap)
   %ntick.promoted = load i32, ptr @ntick, align 4
   %cmp19 = icmp slt i32 %ntick.promoted, 8
   br i1 %cmp19, label %for.body.lr.ph, label %for.cond.cleanup
@@ -272,14 +272,14 @@ for.body.lr.ph:                                   ; preds = %entry
   br i1 %fits_in_gp, label %vaarg.in_reg, label %vaarg.in_mem
 
 for.cond.cleanup:                                 ; preds = %vaarg.end, %entry
-  call void @llvm.va_end.p0(ptr nonnull %ap)
+  call void @llvm.va_end(ptr nonnull %ap)
   call void @llvm.lifetime.end.p0(i64 24, ptr nonnull %ap) #13
   ret void
 
 vaarg.in_reg:                                     ; preds = %for.body.lr.ph
   %0 = getelementptr inbounds i8, ptr %ap, i64 16
   %reg_save_area = load ptr, ptr %0, align 16
-  %1 = zext nneg i32 %ap.promoted to i64
+  %1 = zext i32 %ap.promoted to i64
   %2 = getelementptr i8, ptr %reg_save_area, i64 %1
   %3 = add nuw nsw i32 %ap.promoted, 8
   store i32 %3, ptr %ap, align 16
@@ -363,10 +363,10 @@ declare i32 @pthread_join(i64 noundef, ptr noundef) local_unnamed_addr #8
 declare noundef i32 @printf(ptr nocapture noundef readonly, ...) local_unnamed_addr #9
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind willreturn
-declare void @llvm.va_start.p0(ptr) #10
+declare void @llvm.va_start(ptr) #10
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind willreturn
-declare void @llvm.va_end.p0(ptr) #10
+declare void @llvm.va_end(ptr) #10
 
 ; Function Attrs: nofree nounwind memory(read)
 declare noundef ptr @getenv(ptr nocapture noundef) local_unnamed_addr #11
