@@ -605,6 +605,52 @@ void FunctionFlow::fallback(const CallBase &CB, const Function &Callee,
 
 } // namespace
 
+/// Drops the statements that define values nothing else reads: a pointer
+/// loaded only to reach data that is no pointer (`p->q->count++`) cannot
+/// change what any pointer of the program may point to. The values keep
+/// their numbers.
+static void dropDeadValues(std::vector<PointerStatement> &Statements,
+                           int NumValues) {
+  auto Defines = [](const PointerStatement &S) {
+    switch (S.K) {
+    case SK::Copy:
+    case SK::Load:
+    case SK::Result:
+    case SK::HeapObject:
+    case SK::StackObject:
+      return true;
+    default:
+      return false;
+    }
+  };
+  std::vector<std::vector<unsigned>> Definitions(NumValues);
+  std::vector<bool> Live(NumValues, false);
+  SmallVector<int, 16> Work;
+  auto Use = [&](const PointerOperand &Op) {
+    if (Op.K == PointerOperand::Kind::Value && Op.Value >= 0 &&
+        Op.Value < NumValues && !Live[Op.Value]) {
+      Live[Op.Value] = true;
+      Work.push_back(Op.Value);
+    }
+  };
+  for (auto [I, S] : enumerate(Statements)) {
+    if (Defines(S) && S.Dst >= 0 && S.Dst < NumValues) {
+      Definitions[S.Dst].push_back(I);
+      continue;
+    }
+    Use(S.Addr);
+    Use(S.Src);
+  }
+  while (!Work.empty())
+    for (unsigned I : Definitions[Work.pop_back_val()]) {
+      Use(Statements[I].Addr);
+      Use(Statements[I].Src);
+    }
+  llvm::erase_if(Statements, [&](const PointerStatement &S) {
+    return Defines(S) && S.Dst >= 0 && S.Dst < NumValues && !Live[S.Dst];
+  });
+}
+
 void cacheline::buildPointerFlow(const Function &F,
                                  function_ref<int(const CallBase &)> CallIndex,
                                  FunctionSummary &S) {
@@ -612,6 +658,7 @@ void cacheline::buildPointerFlow(const Function &F,
   FunctionFlow Flow(F, CallIndex, S.Pointers);
   Flow.build();
   S.NumPointerValues = Flow.NextValue;
+  dropDeadValues(S.Pointers, S.NumPointerValues);
 }
 
 std::vector<PointerStatement>

@@ -394,10 +394,11 @@ public:
     return std::min(P.Functions[F]->NumArgs, numValues(F));
   }
   /// \p F's pointer values; none if its summary claims more than its
-  /// statements and parameters can define (a damaged facts file).
+  /// parameters and instructions can define (a damaged facts file).
   int numValues(unsigned F) const {
     const FunctionSummary &S = *P.Functions[F];
-    int64_t Most = int64_t(S.NumArgs) + int64_t(S.Pointers.size());
+    int64_t Most = int64_t(S.NumArgs) + 2 * int64_t(S.Instructions) +
+                   int64_t(S.Pointers.size()) + 16;
     return S.NumPointerValues >= 0 && S.NumPointerValues <= Most
                ? S.NumPointerValues
                : 0;
