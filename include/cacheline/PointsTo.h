@@ -19,12 +19,13 @@
 // cannot see escapes, and that code may store any escaped pointer into any
 // escaped object and call any escaped function.
 //
-// It solves by wave propagation (Pereira and Berlin, CGO 2009, as SVF's
-// AndersenWaveDiff): cycles of copy edges are collapsed into one node (the
-// cycle elimination of Hardekopf and Lin, PLDI 2007), points-to sets flow
-// in topological order, and each complex constraint (a load, a store, a
-// field address, an indirect call) sees only the locations it has not seen
-// (difference propagation), until nothing changes.
+// It solves on a worklist by difference propagation: a node sends on, and
+// its complex constraints (a load, a store, a field address, a memcpy, an
+// indirect call) see, only the locations it has not sent yet; cycles of
+// copy edges are collapsed into one node (Tarjan's components, searched
+// again whenever half as many edges as there are nodes were added: the
+// cycle elimination of Hardekopf and Lin, PLDI 2007, as SVF's Andersen
+// solvers do); until nothing changes. A set past MaxPointees is widened.
 //
 // It answers: the functions each indirect call may reach, and which
 // functions code the program cannot see may call.

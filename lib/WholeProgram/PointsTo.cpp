@@ -19,8 +19,6 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <map>
-#include <tuple>
 
 using namespace llvm;
 using namespace cacheline;
@@ -30,7 +28,7 @@ using namespace cacheline;
 STATISTIC(NumNodes, "Points-to nodes");
 STATISTIC(NumLocations, "Points-to locations");
 STATISTIC(NumCollapsed, "Objects collapsed into one location");
-STATISTIC(NumRounds, "Points-to solver rounds");
+STATISTIC(NumRounds, "Points-to cycle searches");
 
 namespace {
 
