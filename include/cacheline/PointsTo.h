@@ -27,8 +27,7 @@
 // cycle elimination of Hardekopf and Lin, PLDI 2007, as SVF's Andersen
 // solvers do); until nothing changes. A set past MaxPointees is widened.
 //
-// It answers: the functions each indirect call may reach, and which
-// functions code the program cannot see may call.
+// It answers: the functions each indirect call may reach.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,15 +70,6 @@ struct PointsToProgram {
   /// The function, or global, a module's name refers to; None if none.
   std::function<unsigned(unsigned Module, llvm::StringRef Name)>
       ResolveFunction, ResolveGlobal;
-  /// The functions whose statements the analysis ignores (never run).
-  std::function<bool(unsigned Function)> Ignored;
-};
-
-/// How the analysis resolved the program's indirect calls.
-struct IndirectCallCounts {
-  unsigned Calls = 0;    ///< Indirect calls in code that may run.
-  unsigned Resolved = 0; ///< Those that reach only the program's functions.
-  unsigned Targets = 0;  ///< Their targets, summed.
 };
 
 class PointsTo {
@@ -102,9 +92,6 @@ public:
   /// is no indirect call).
   std::optional<std::vector<unsigned>> indirectTargets(unsigned Caller,
                                                        int Site) const;
-  /// Code the program cannot see may call \p Function.
-  bool calledFromOutside(unsigned Function) const;
-  IndirectCallCounts indirectCallCounts() const;
   /// The solution's size: nodes, locations, collapsed objects, rounds.
   void printStatistics(llvm::raw_ostream &OS) const;
   /// One line per indirect call: its function (\p Label names functions)

@@ -355,6 +355,8 @@ public:
   /// The fields of \p O in \p Range flow into, or from, its node.
   void drain(ObjId O, Flow Range);
   void fill(ObjId O, Flow Range);
+  /// drain() (\p OutOfFields) or fill().
+  void connect(ObjId O, Flow Range, bool OutOfFields);
   /// memcpy of \p Size bytes (0: unknown) from location \p Src to \p Dst.
   void copyBytes(LocId Src, LocId Dst, uint64_t Size);
   void escape(ObjId O);
@@ -507,32 +509,24 @@ void PointsTo::Graph::collapse(ObjId O) {
     fill(C.To, Flow({C.At, C.Size}, Contents));
 }
 
-void PointsTo::Graph::drain(ObjId O, Flow Range) {
-  for (const Flow &D : Objects[O].Drains)
-    if (D.Node == Range.Node && D.From <= Range.From && D.Size == 0)
-      return; // Already all of it.
-  Objects[O].Drains.push_back(Range);
-  bool Whole = Objects[O].Collapsed;
-  SmallVector<NodeId, 8> Contents;
-  for (auto &[Offset, L] : Objects[O].Fields)
-    if (Whole || Range.covers(Offset))
-      Contents.push_back(Locs[L].Contents);
-  for (NodeId N : Contents)
-    addEdge(N, Range.Node);
-}
+void PointsTo::Graph::drain(ObjId O, Flow Range) { connect(O, Range, true); }
 
-void PointsTo::Graph::fill(ObjId O, Flow Range) {
-  for (const Flow &F : Objects[O].Fills)
+void PointsTo::Graph::fill(ObjId O, Flow Range) { connect(O, Range, false); }
+
+void PointsTo::Graph::connect(ObjId O, Flow Range, bool OutOfFields) {
+  SmallVectorImpl<Flow> &Flows =
+      OutOfFields ? Objects[O].Drains : Objects[O].Fills;
+  for (const Flow &F : Flows)
     if (F.Node == Range.Node && F.From <= Range.From && F.Size == 0)
-      return;
-  Objects[O].Fills.push_back(Range);
+      return; // Already all of it.
+  Flows.push_back(Range);
   bool Whole = Objects[O].Collapsed;
   SmallVector<NodeId, 8> Contents;
   for (auto &[Offset, L] : Objects[O].Fields)
     if (Whole || Range.covers(Offset))
       Contents.push_back(Locs[L].Contents);
   for (NodeId N : Contents)
-    addEdge(Range.Node, N);
+    OutOfFields ? addEdge(N, Range.Node) : addEdge(Range.Node, N);
 }
 
 void PointsTo::Graph::copyBytes(LocId Src, LocId Dst, uint64_t Size) {
@@ -778,8 +772,6 @@ void PointsTo::Graph::build() {
         addStatement(M, NoId, S);
   }
   for (unsigned F = 0; F < NF; ++F) {
-    if (P.Ignored && P.Ignored(F))
-      continue;
     const FunctionSummary &FS = *P.Functions[F];
     unsigned M = P.FunctionModules[F];
     // Which direct calls have a body to follow: the others' fallbacks
@@ -1039,24 +1031,6 @@ PointsTo::indirectTargets(unsigned Caller, int Site) const {
       It->second.ReachesUnknown)
     return std::nullopt;
   return It->second.Targets;
-}
-
-bool PointsTo::calledFromOutside(unsigned Function) const {
-  return G->Objects[G->FunctionObject[Function]].Escaped;
-}
-
-IndirectCallCounts PointsTo::indirectCallCounts() const {
-  IndirectCallCounts Counts;
-  for (const auto &[Key, C] : G->Calls) {
-    if (!C.Indirect)
-      continue;
-    ++Counts.Calls;
-    if (!C.ReachesUnknown) {
-      ++Counts.Resolved;
-      Counts.Targets += C.Targets.size();
-    }
-  }
-  return Counts;
 }
 
 void PointsTo::printIndirectCalls(
