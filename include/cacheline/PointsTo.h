@@ -21,11 +21,14 @@
 //
 // It solves on a worklist by difference propagation: a node sends on, and
 // its complex constraints (a load, a store, a field address, a memcpy, an
-// indirect call) see, only the locations it has not sent yet; cycles of
-// copy edges are collapsed into one node (Tarjan's components, searched
-// again whenever half as many edges as there are nodes were added: the
-// cycle elimination of Hardekopf and Lin, PLDI 2007, as SVF's Andersen
-// solvers do); until nothing changes. A set past MaxPointees is widened.
+// indirect call) see, only the locations it has not sent yet (a node's
+// locations are kept in the order they came, those sent first); cycles of
+// copy edges are collapsed into one node (Tarjan's components over all
+// nodes first, then, whenever an eighth as many edges as there are nodes
+// were added, searched from those edges' sources alone, since a new cycle
+// runs through a new edge: the cycle elimination of Hardekopf and Lin,
+// PLDI 2007, as SVF's Andersen solvers do); until nothing changes. A set
+// past MaxPointees is widened.
 //
 // It answers: the functions each indirect call may reach.
 //

@@ -18,6 +18,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
+#include <numeric>
 
 
 using namespace llvm;
@@ -35,137 +36,64 @@ namespace {
 using NodeId = unsigned;
 using LocId = unsigned;
 using ObjId = unsigned;
-/// A set of locations: a sorted vector while small (most sets hold a
-/// handful, and none but the escaped one more than MaxPointees), a bit
-/// vector once large, where merging vectors would cost their size each time.
-class LocSet {
+/// The locations a node may point to, in the order they arrived; the
+/// first Sent of them the node has passed on, so that difference
+/// propagation needs no set difference. Membership is a scan while the list
+/// is short (most hold a handful, and none but the escaped node's more than
+/// MaxPointees), a bit vector once longer.
+class LocList {
 public:
-  bool test_and_set(unsigned L) {
-    if (Dense) {
-      if (L < Dense->size() && Dense->test(L))
-        return false;
-      if (L >= Dense->size())
-        Dense->resize(std::max<size_t>(L + 1, Dense->size() * 2));
-      Dense->set(L);
-      ++Count;
-      return true;
-    }
-    auto It = std::lower_bound(Elems.begin(), Elems.end(), L);
-    if (It != Elems.end() && *It == L)
+  bool insert(LocId L) {
+    if (contains(L))
       return false;
-    Elems.insert(It, L);
-    if (Elems.size() > DenseAbove)
-      makeDense();
+    Elems.push_back(L);
+    if (Index)
+      indexOne(L);
+    else if (Elems.size() > ScanAbove)
+      for (LocId E : Elems)
+        indexOne(E);
     return true;
   }
-  void set(unsigned L) { test_and_set(L); }
-  bool test(unsigned L) const {
-    if (Dense)
-      return L < Dense->size() && Dense->test(L);
-    return std::binary_search(Elems.begin(), Elems.end(), L);
+  bool contains(LocId L) const {
+    if (Index)
+      return L < Index->size() && Index->test(L);
+    return is_contained(Elems, L);
   }
-  void reset(unsigned L) {
-    if (Dense) {
-      if (L < Dense->size() && Dense->test(L)) {
-        Dense->reset(L);
-        --Count;
-      }
-      return;
-    }
-    auto It = std::lower_bound(Elems.begin(), Elems.end(), L);
-    if (It != Elems.end() && *It == L)
-      Elems.erase(It);
+  size_t size() const { return Elems.size(); }
+  bool empty() const { return Elems.empty(); }
+  ArrayRef<LocId> all() const { return Elems; }
+  ArrayRef<LocId> sent() const { return ArrayRef<LocId>(Elems).take_front(Sent); }
+  ArrayRef<LocId> unsent() const { return ArrayRef<LocId>(Elems).drop_front(Sent); }
+  bool hasUnsent() const { return Sent < Elems.size(); }
+  void markSent() { Sent = Elems.size(); }
+  /// Replaces the list: \p SentElems, sent, then \p Others.
+  void assign(ArrayRef<LocId> SentElems, ArrayRef<LocId> Others) {
+    clear();
+    for (LocId L : SentElems)
+      insert(L);
+    markSent();
+    for (LocId L : Others)
+      insert(L);
   }
-  bool empty() const { return count() == 0; }
-  size_t count() const { return Dense ? Count : Elems.size(); }
   void clear() {
     Elems.clear();
-    Dense.reset();
-    Count = 0;
-  }
-  /// The members, in order.
-  SmallVector<unsigned, 8> members() const {
-    if (!Dense)
-      return SmallVector<unsigned, 8>(Elems.begin(), Elems.end());
-    SmallVector<unsigned, 8> Out;
-    for (unsigned L : Dense->set_bits())
-      Out.push_back(L);
-    return Out;
-  }
-  /// Adds \p O's locations; returns whether it grew.
-  bool unionWith(const LocSet &O) {
-    if (O.empty())
-      return false;
-    if (Dense || O.Dense) {
-      bool Grew = false;
-      for (unsigned L : O.members())
-        Grew |= test_and_set(L);
-      return Grew;
-    }
-    if (std::includes(Elems.begin(), Elems.end(), O.Elems.begin(),
-                      O.Elems.end()))
-      return false;
-    SmallVector<unsigned, 8> Out;
-    Out.reserve(Elems.size() + O.Elems.size());
-    std::set_union(Elems.begin(), Elems.end(), O.Elems.begin(), O.Elems.end(),
-                   std::back_inserter(Out));
-    Elems.assign(Out.begin(), Out.end());
-    if (Elems.size() > DenseAbove)
-      makeDense();
-    return true;
-  }
-  /// Keeps only what \p O holds too.
-  void intersectWith(const LocSet &O) {
-    SmallVector<unsigned, 8> Out;
-    for (unsigned L : members())
-      if (O.test(L))
-        Out.push_back(L);
-    clear();
-    Elems.assign(Out.begin(), Out.end());
-    if (Elems.size() > DenseAbove)
-      makeDense();
-  }
-  /// The members \p O lacks.
-  LocSet minus(const LocSet &O) const {
-    LocSet Out;
-    if (!Dense && !O.Dense) {
-      std::set_difference(Elems.begin(), Elems.end(), O.Elems.begin(),
-                          O.Elems.end(), std::back_inserter(Out.Elems));
-    } else if (Dense && O.Dense) {
-      Out.Dense = std::make_unique<BitVector>(*Dense);
-      if (Out.Dense->size() < O.Dense->size())
-        Out.Dense->resize(O.Dense->size());
-      BitVector Other = *O.Dense;
-      Other.resize(Out.Dense->size());
-      Out.Dense->reset(Other);
-      Out.Count = Out.Dense->count();
-      if (Out.Count <= DenseAbove) {
-        SmallVector<unsigned, 8> M = Out.members();
-        Out.clear();
-        Out.Elems.assign(M.begin(), M.end());
-      }
-    } else {
-      for (unsigned L : members())
-        if (!O.test(L))
-          Out.Elems.push_back(L);
-    }
-    return Out;
+    Index.reset();
+    Sent = 0;
   }
 
 private:
-  static constexpr size_t DenseAbove = 128;
-  void makeDense() {
-    Dense = std::make_unique<BitVector>(Elems.back() + 1);
-    for (unsigned L : Elems)
-      Dense->set(L);
-    Count = Elems.size();
-    Elems.clear();
+  static constexpr size_t ScanAbove = 32;
+  void indexOne(LocId L) {
+    if (!Index)
+      Index = std::make_unique<BitVector>();
+    if (L >= Index->size())
+      Index->resize(std::max<size_t>(L + 1, 2 * Index->size()));
+    Index->set(L);
   }
-  SmallVector<unsigned, 2> Elems;
-  std::unique_ptr<BitVector> Dense;
-  unsigned Count = 0;
+  SmallVector<LocId, 4> Elems;
+  std::unique_ptr<BitVector> Index;
+  unsigned Sent = 0;
 };
-using Set = LocSet;
 using SK = PointerStatement::Kind;
 constexpr unsigned NoId = PointsToProgram::None;
 
@@ -264,9 +192,25 @@ public:
   PointsToProgram P;
   // Nodes, by union-find representative.
   std::vector<NodeId> Parent;
-  std::vector<Set> Pts, Done;
-  std::vector<SmallVector<NodeId, 2>> Succ;
+  /// What a representative holds, together: the solver visits a node's
+  /// set, successors and constraints at once.
+  struct Node {
+    LocList Pts;
+    SmallVector<NodeId, 2> Succ;
+    /// The constraints on its set, by index (a merged node's go to its
+    /// representative).
+    SmallVector<unsigned, 1> Constraints;
+    bool OnWorklist = false;
+    /// Its set outgrew MaxPointees: it holds the unknown location, and
+    /// what reaches it escapes.
+    bool Widened = false;
+    /// Its successors are in Edges too.
+    bool Hashed = false;
+  };
+  std::vector<Node> Nodes;
+  /// The copy edges of nodes with ScanSuccessors or more (Hashed).
   DenseSet<std::pair<NodeId, NodeId>> Edges;
+  static constexpr size_t ScanSuccessors = 16;
   std::vector<Object> Objects;
   std::vector<Location> Locs;
   std::vector<Complex> Constraints;
@@ -276,25 +220,30 @@ public:
     std::vector<LocId> Sources, Destinations;
   };
   std::vector<MemCopy> MemCopies;
-  /// Of each node: the constraints on its set, by index (a merged node's
-  /// go to its representative).
-  std::vector<SmallVector<unsigned, 1>> ConstraintsOf;
-  /// Nodes whose set grew, to propagate; OnWorklist[N] while N is on it.
+  /// Nodes whose set grew, to propagate.
   std::vector<NodeId> Worklist;
-  std::vector<bool> OnWorklist;
-  /// Nodes whose set outgrew MaxPointees: they hold the unknown location,
-  /// and what reaches them escapes.
-  std::vector<bool> Widened;
   unsigned NumWidened = 0;
-  /// Copy edges added since cycles were last collapsed.
+  /// Copy edges added since cycles were last collapsed, and their sources.
   unsigned EdgesSinceCycles = 0;
+  std::vector<NodeId> NewEdgeSources;
+  /// Tarjan's numbers, kept between searches.
+  struct {
+    std::vector<unsigned> Index, Low;
+    std::vector<bool> OnStack;
+  } Search;
   /// Of each function: its first value's node, its return node.
   std::vector<NodeId> Base, Return;
   std::vector<ObjId> GlobalObject, FunctionObject;
   DenseMap<std::pair<unsigned, int>, ObjId> HeapObjects, StackObjects;
   DenseMap<unsigned, ObjId> VarArgObjects;
-  /// Of each call of interest, by (caller, site).
-  DenseMap<std::pair<unsigned, int>, CallNodes> Calls;
+  /// The calls of interest, and where each is: (caller, site).
+  std::vector<CallNodes> Calls;
+  std::vector<std::pair<unsigned, int>> CallKeys;
+  /// Of each function, the slot of its first call in CallSlots, which
+  /// holds the call's index in Calls (NoId: none yet); a site past the
+  /// summary's calls (a damaged one) is in OtherCalls.
+  std::vector<unsigned> FirstCallSlot, CallSlots;
+  DenseMap<std::pair<unsigned, int>, unsigned> OtherCalls;
   ObjId Unknown = 0;
   LocId UnknownLoc = 0;
   /// What has escaped: every pointer code the program cannot see may have.
@@ -315,23 +264,22 @@ public:
   }
   NodeId newNode() {
     Parent.push_back(Parent.size());
-    Pts.emplace_back();
-    Done.emplace_back();
-    Succ.emplace_back();
-    ConstraintsOf.emplace_back();
-    OnWorklist.push_back(false);
-    Widened.push_back(false);
+    Nodes.emplace_back();
     return Parent.size() - 1;
+  }
+  void reserveNodes(size_t N) {
+    Parent.reserve(N);
+    Nodes.reserve(N);
   }
   void push(NodeId N) {
     N = find(N);
-    if (!OnWorklist[N]) {
-      OnWorklist[N] = true;
+    if (!Nodes[N].OnWorklist) {
+      Nodes[N].OnWorklist = true;
       Worklist.push_back(N);
     }
   }
   void constrain(Complex C) {
-    ConstraintsOf[C.Pointer].push_back(Constraints.size());
+    Nodes[C.Pointer].Constraints.push_back(Constraints.size());
     Constraints.push_back(std::move(C));
   }
   ObjId newObject(Object::Kind K, unsigned Id, int Site = -1) {
@@ -342,7 +290,7 @@ public:
     return Objects.size() - 1;
   }
   void addToSet(NodeId N, LocId L) {
-    if (Pts[find(N)].test_and_set(L))
+    if (Nodes[find(N)].Pts.insert(L))
       push(N);
   }
   void addEdge(NodeId From, NodeId To);
@@ -365,7 +313,31 @@ public:
   NodeId node(unsigned M, unsigned F, const PointerOperand &Op);
   NodeId constantNode(LocId L);
   void addStatement(unsigned M, unsigned F, const PointerStatement &S);
-  void addCall(unsigned Caller, int Site, unsigned Callee);
+  /// Where the index in Calls of call \p Site of \p Caller goes.
+  unsigned *callIndex(unsigned Caller, int Site) {
+    if (Caller < P.Functions.size() && Site >= 0 &&
+        size_t(Site) < P.Functions[Caller]->Calls.size())
+      return &CallSlots[FirstCallSlot[Caller] + Site];
+    return &OtherCalls.try_emplace({Caller, Site}, NoId).first->second;
+  }
+  CallNodes &call(unsigned Caller, int Site) {
+    unsigned &I = *callIndex(Caller, Site);
+    if (I == NoId) {
+      I = Calls.size();
+      Calls.emplace_back();
+      CallKeys.push_back({Caller, Site});
+    }
+    return Calls[I];
+  }
+  const CallNodes *findCall(unsigned Caller, int Site) const {
+    unsigned I = NoId;
+    if (Caller < P.Functions.size() && Site >= 0 &&
+        size_t(Site) < P.Functions[Caller]->Calls.size())
+      I = CallSlots[FirstCallSlot[Caller] + Site];
+    else if (auto It = OtherCalls.find({Caller, Site}); It != OtherCalls.end())
+      I = It->second;
+    return I == NoId ? nullptr : &Calls[I];
+  }
   /// Call \p C reaches \p Callee: its arguments are the parameters, its
   /// result what the callee returns.
   void bind(CallNodes &C, unsigned Callee);
@@ -373,21 +345,27 @@ public:
   /// Makes \p N a widened node: its locations escape, and it holds the
   /// unknown location instead.
   void widen(NodeId N) {
-    if (!Widened[N]) {
-      Widened[N] = true;
+    Node &Nd = Nodes[N];
+    if (!Nd.Widened) {
+      Nd.Widened = true;
       ++NumWidened;
     }
-    Pts[N].reset(UnknownLoc);
-    if (Pts[N].empty())
+    bool Grew = false;
+    for (LocId L : Nd.Pts.all())
+      if (L != UnknownLoc)
+        Grew |= Nodes[Escaped].Pts.insert(L);
+    if (Nd.Pts.size() == 1 && Nd.Pts.all()[0] == UnknownLoc)
       return;
-    if (Pts[Escaped].unionWith(Pts[N]))
+    bool SentUnknown = is_contained(Nd.Pts.sent(), UnknownLoc);
+    Nd.Pts.clear();
+    Nd.Pts.insert(UnknownLoc);
+    if (SentUnknown)
+      Nd.Pts.markSent();
+    if (Grew)
       push(Escaped);
-    Pts[N].clear();
-    Pts[N].set(UnknownLoc);
-    Done[N].intersectWith(Pts[N]);
   }
   /// Merges each cycle of copy edges into one node (Tarjan).
-  void collapseCycles();
+  void collapseCycles(ArrayRef<NodeId> Roots);
   /// The parameters with nodes: a summary without pointer statements
   /// (machine code's) has none.
   int numParams(unsigned F) const {
@@ -431,13 +409,32 @@ public:
 void PointsTo::Graph::addEdge(NodeId From, NodeId To) {
   From = find(From);
   To = find(To);
-  if (From == To || !Edges.insert({From, To}).second)
+  if (From == To)
     return;
-  Succ[From].push_back(To);
+  // Most nodes have a few successors: a scan finds a repeat faster than a
+  // hash set; long lists are also kept in Edges.
+  SmallVectorImpl<NodeId> &Out = Nodes[From].Succ;
+  if (Out.size() < ScanSuccessors) {
+    if (is_contained(Out, To))
+      return;
+  } else {
+    if (!Nodes[From].Hashed) {
+      Nodes[From].Hashed = true;
+      for (NodeId S : Out)
+        Edges.insert({From, S});
+    }
+    if (!Edges.insert({From, To}).second)
+      return;
+  }
+  Out.push_back(To);
   ++EdgesSinceCycles;
+  NewEdgeSources.push_back(From);
   // What From has sent on, To gets now; the rest follows from the
   // worklist.
-  if (Pts[To].unionWith(Done[From]))
+  bool Grew = false;
+  for (LocId L : Nodes[From].Pts.sent())
+    Grew |= Nodes[To].Pts.insert(L);
+  if (Grew)
     push(To);
 }
 
@@ -447,16 +444,22 @@ void PointsTo::Graph::merge(NodeId A, NodeId B) {
   if (A == B)
     return;
   Parent[B] = A;
-  Pts[A].unionWith(Pts[B]);
-  // What each had sent on, the other's successors may not have: send again.
-  Done[A].intersectWith(Done[B]);
-  append_range(Succ[A], Succ[B]);
-  append_range(ConstraintsOf[A], ConstraintsOf[B]);
-  Widened[A] = Widened[A] || Widened[B];
-  Pts[B].clear();
-  Done[B].clear();
-  Succ[B].clear();
-  ConstraintsOf[B].clear();
+  Node &NA = Nodes[A], &NB = Nodes[B];
+  // What both had sent on stays sent; the rest the merged node sends (the
+  // other's successors and constraints have not seen it).
+  SmallVector<LocId, 8> Sent, Others;
+  for (LocId L : NA.Pts.sent())
+    (is_contained(NB.Pts.sent(), L) ? Sent : Others).push_back(L);
+  append_range(Others, NA.Pts.unsent());
+  for (LocId L : NB.Pts.all())
+    if (!NA.Pts.contains(L))
+      Others.push_back(L);
+  NA.Pts.assign(Sent, Others);
+  append_range(NA.Succ, NB.Succ);
+  append_range(NA.Constraints, NB.Constraints);
+  NA.Widened = NA.Widened || NB.Widened;
+  NA.Hashed = false; // B's successors are not in Edges.
+  NB = Node();
   push(A);
 }
 
@@ -516,15 +519,19 @@ void PointsTo::Graph::fill(ObjId O, Flow Range) { connect(O, Range, false); }
 void PointsTo::Graph::connect(ObjId O, Flow Range, bool OutOfFields) {
   SmallVectorImpl<Flow> &Flows =
       OutOfFields ? Objects[O].Drains : Objects[O].Fills;
+  bool Whole = Objects[O].Collapsed;
   for (const Flow &F : Flows)
-    if (F.Node == Range.Node && F.From <= Range.From && F.Size == 0)
+    if (F.Node == Range.Node &&
+        (Whole || (F.From <= Range.From && F.Size == 0)))
       return; // Already all of it.
   Flows.push_back(Range);
-  bool Whole = Objects[O].Collapsed;
   SmallVector<NodeId, 8> Contents;
-  for (auto &[Offset, L] : Objects[O].Fields)
-    if (Whole || Range.covers(Offset))
-      Contents.push_back(Locs[L].Contents);
+  if (Whole) // Its fields are one node.
+    Contents.push_back(Locs[location(O, 0)].Contents);
+  else
+    for (auto &[Offset, L] : Objects[O].Fields)
+      if (Range.covers(Offset))
+        Contents.push_back(Locs[L].Contents);
   for (NodeId N : Contents)
     OutOfFields ? addEdge(N, Range.Node) : addEdge(Range.Node, N);
 }
@@ -696,7 +703,7 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
     if (Fn == NoId)
       return;
     NodeId Data = node(M, F, S.Src);
-    CallNodes &C = Calls[{F, S.Fallback}];
+    CallNodes &C = call(F, S.Fallback);
     if (S.Dst >= 0 && Data != NoId)
       C.BoundParams.push_back(S.Dst);
     Complex X{Complex::Kind::Callback, Fn, Data};
@@ -708,15 +715,15 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
   }
   case SK::Argument:
     if (NodeId Src = node(M, F, S.Src); Src != NoId)
-      Calls[{F, S.Site}].Args.push_back({S.Dst, Src});
+      call(F, S.Site).Args.push_back({S.Dst, Src});
     return;
   case SK::Result:
     if (NodeId Dst = Value(S.Dst); Dst != NoId)
-      Calls[{F, S.Site}].Result = Dst;
+      call(F, S.Site).Result = Dst;
     return;
   case SK::Callee: {
     NodeId Callee = node(M, F, S.Src);
-    CallNodes &C = Calls[{F, S.Site}];
+    CallNodes &C = call(F, S.Site);
     C.Indirect = true;
     if (Callee == NoId) {
       C.ReachesUnknown = true; // Calling null: no program function.
@@ -751,6 +758,20 @@ void PointsTo::Graph::build() {
   addToSet(UnknownPointer, UnknownLoc);
   Objects[Unknown].Escaped = true;
 
+  // The nodes the functions' values need, and as many again for locations
+  // and offsets: growing these vectors one node at a time moves every set.
+  size_t Values = 0;
+  for (unsigned F = 0; F < NF; ++F)
+    Values += numValues(F) + 1;
+  reserveNodes(2 * Values);
+  Objects.reserve(NF + P.NumGlobals + 1);
+  FirstCallSlot.resize(NF);
+  size_t Slots = 0;
+  for (unsigned F = 0; F < NF; ++F) {
+    FirstCallSlot[F] = Slots;
+    Slots += P.Functions[F]->Calls.size();
+  }
+  CallSlots.assign(Slots, NoId);
   Base.resize(NF);
   Return.resize(NF);
   FunctionObject.resize(NF);
@@ -789,9 +810,8 @@ void PointsTo::Graph::build() {
     for (unsigned I = 0; I < FS.Calls.size(); ++I) {
       if (Callees[I] == NoId)
         continue;
-      auto It = Calls.find({F, int(I)});
-      if (It != Calls.end())
-        bind(It->second, Callees[I]);
+      if (unsigned C = CallSlots[FirstCallSlot[F] + I]; C != NoId)
+        bind(Calls[C], Callees[I]);
     }
   }
   for (unsigned F = 0; F < NF; ++F)
@@ -856,7 +876,7 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
     escape(O);
     return;
   case Complex::Kind::Call: {
-    CallNodes &Call = Calls[{C.Caller, C.Site}];
+    CallNodes &Call = call(C.Caller, C.Site);
     unsigned F = objectFunction(L);
     if (F == NoId) {
       // Unknown code: it gets the arguments, and returns its pointers.
@@ -872,7 +892,7 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
     return;
   }
   case Complex::Kind::Callback: {
-    CallNodes &Call = Calls[{C.Caller, C.Site}];
+    CallNodes &Call = call(C.Caller, C.Site);
     unsigned F = objectFunction(L);
     if (F == NoId) {
       if (C.Target != NoId)
@@ -891,37 +911,43 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
   }
 }
 
-void PointsTo::Graph::collapseCycles() {
+void PointsTo::Graph::collapseCycles(ArrayRef<NodeId> Roots) {
   // Tarjan's strongly connected components over the copy edges of the
   // representatives, iteratively; each becomes one node.
   ++Rounds;
-  EdgesSinceCycles = 0;
-  unsigned N = Parent.size();
-  std::vector<unsigned> Index(N, 0), Low(N, 0);
-  std::vector<bool> OnStack(N, false);
-  std::vector<NodeId> Stack, Absorbed;
+  // Kept between searches, all zero outside one: a search from one node
+  // costs what it visits.
+  std::vector<unsigned> &Index = Search.Index, &Low = Search.Low;
+  std::vector<bool> &OnStack = Search.OnStack;
+  Index.resize(Parent.size(), 0);
+  Low.resize(Parent.size(), 0);
+  OnStack.resize(Parent.size(), false);
+  std::vector<NodeId> Stack, Absorbed, Seen;
   unsigned Next = 1;
   struct Frame {
     NodeId Node;
     unsigned Edge;
   };
   std::vector<Frame> Frames;
-  for (NodeId Root = 0; Root < N; ++Root) {
-    if (find(Root) != Root || Index[Root])
+  for (NodeId Root : Roots) {
+    Root = find(Root);
+    if (Index[Root])
       continue;
     Frames.push_back({Root, 0});
     Index[Root] = Low[Root] = Next++;
+    Seen.push_back(Root);
     Stack.push_back(Root);
     OnStack[Root] = true;
     while (!Frames.empty()) {
       Frame &Top = Frames.back();
       NodeId V = Top.Node;
-      if (Top.Edge < Succ[V].size()) {
-        NodeId W = find(Succ[V][Top.Edge++]);
+      if (Top.Edge < Nodes[V].Succ.size()) {
+        NodeId W = find(Nodes[V].Succ[Top.Edge++]);
         if (W == V)
           continue;
         if (!Index[W]) {
           Index[W] = Low[W] = Next++;
+          Seen.push_back(W);
           Stack.push_back(W);
           OnStack[W] = true;
           Frames.push_back({W, 0});
@@ -950,11 +976,13 @@ void PointsTo::Graph::collapseCycles() {
         Absorbed.push_back(V);
     }
   }
+  for (NodeId V : Seen)
+    Index[V] = Low[V] = 0;
   // A node that absorbed others lists each successor once, by its
   // representative (addEdge keeps the others' lists free of repeats).
   for (NodeId V : Absorbed) {
     V = find(V);
-    SmallVectorImpl<NodeId> &Out = Succ[V];
+    SmallVectorImpl<NodeId> &Out = Nodes[V].Succ;
     for (NodeId &S : Out)
       S = find(S);
     llvm::sort(Out);
@@ -964,49 +992,62 @@ void PointsTo::Graph::collapseCycles() {
 }
 
 void PointsTo::Graph::solve() {
-  collapseCycles();
+  std::vector<NodeId> All(Parent.size());
+  std::iota(All.begin(), All.end(), 0);
+  collapseCycles(All);
+  EdgesSinceCycles = 0;
+  NewEdgeSources.clear();
   // Difference propagation: a node sends on, and its constraints see, only
   // what it has not sent yet. Cycles formed on the way are collapsed once
-  // enough edges have been added for new ones to be likely.
+  // enough edges have been added for new ones to be likely; each runs
+  // through a new edge, so the search starts from their sources alone.
   size_t Next = 0;
   while (Next < Worklist.size()) {
     NodeId N = Worklist[Next++];
-    OnWorklist[N] = false;
+    Nodes[N].OnWorklist = false;
     if (Next > 4096 && Next * 2 > Worklist.size()) {
       Worklist.erase(Worklist.begin(), Worklist.begin() + Next);
       Next = 0;
     }
     N = find(N);
-    if (N != Escaped &&
-        (Widened[N] || Pts[N].count() > PointsTo::MaxPointees))
+    if (N != Escaped && (Nodes[N].Widened ||
+                         Nodes[N].Pts.size() > PointsTo::MaxPointees))
       widen(N);
-    Set Delta = Pts[N].minus(Done[N]);
-    if (Delta.empty())
+    if (!Nodes[N].Pts.hasUnsent())
       continue;
-    Done[N].unionWith(Delta);
-    SmallVector<unsigned, 8> New = Delta.members();
-    // apply() may merge N into another node (a collapsed object's
-    // fields): that node is on the worklist then, with what N's
-    // constraints have not seen.
-    SmallVector<unsigned, 4> Cs(ConstraintsOf[N].begin(), ConstraintsOf[N].end());
+    // apply() may add nodes (and move this one) or merge N into another
+    // node (a collapsed object's fields): that node is on the worklist
+    // then, with what N's constraints have not seen.
+    SmallVector<LocId, 8> New(Nodes[N].Pts.unsent());
+    Nodes[N].Pts.markSent();
+    SmallVector<unsigned, 4> Cs(Nodes[N].Constraints.begin(),
+                                Nodes[N].Constraints.end());
     for (unsigned C : Cs)
       for (LocId L : New)
         apply(Constraints[C], L);
     N = find(N);
-    for (size_t I = 0; I < Succ[N].size(); ++I) {
-      NodeId S = find(Succ[N][I]);
-      if (S != N && Pts[S].unionWith(Delta))
+    for (size_t I = 0; I < Nodes[N].Succ.size(); ++I) {
+      NodeId S = find(Nodes[N].Succ[I]);
+      if (S == N)
+        continue;
+      bool Grew = false;
+      for (LocId L : New)
+        Grew |= Nodes[S].Pts.insert(L);
+      if (Grew)
         push(S);
     }
-    if (EdgesSinceCycles > std::max<size_t>(8192, Parent.size() / 2))
-      collapseCycles();
+    if (EdgesSinceCycles > std::max<size_t>(4096, Parent.size() / 8)) {
+      EdgesSinceCycles = 0;
+      std::vector<NodeId> Roots;
+      Roots.swap(NewEdgeSources);
+      collapseCycles(Roots);
+    }
   }
   NumNodes += Parent.size();
   NumLocations += Locs.size();
   NumCollapsed += Collapsed;
   NumRounds += Rounds;
-  for (auto &[Key, C] : Calls) {
-    (void)Key;
+  for (CallNodes &C : Calls) {
     llvm::sort(C.Targets);
     C.Targets.erase(std::unique(C.Targets.begin(), C.Targets.end()),
                     C.Targets.end());
@@ -1026,22 +1067,21 @@ PointsTo::~PointsTo() = default;
 
 std::optional<std::vector<unsigned>>
 PointsTo::indirectTargets(unsigned Caller, int Site) const {
-  auto It = G->Calls.find({Caller, Site});
-  if (It == G->Calls.end() || !It->second.Indirect ||
-      It->second.ReachesUnknown)
+  const CallNodes *C = G->findCall(Caller, Site);
+  if (!C || !C->Indirect || C->ReachesUnknown)
     return std::nullopt;
-  return It->second.Targets;
+  return C->Targets;
 }
 
 void PointsTo::printIndirectCalls(
     raw_ostream &OS, function_ref<std::string(unsigned)> Label) const {
   std::vector<std::pair<unsigned, int>> Keys;
-  for (const auto &[Key, C] : G->Calls)
-    if (C.Indirect)
-      Keys.push_back(Key);
+  for (unsigned I = 0; I < G->Calls.size(); ++I)
+    if (G->Calls[I].Indirect)
+      Keys.push_back(G->CallKeys[I]);
   llvm::sort(Keys);
   for (std::pair<unsigned, int> Key : Keys) {
-    const CallNodes &C = G->Calls.find(Key)->second;
+    const CallNodes &C = *G->findCall(Key.first, Key.second);
     OS << "  " << Label(Key.first) << " #" << Key.second << ":";
     if (C.ReachesUnknown) {
       OS << " code the program cannot see\n";
