@@ -764,6 +764,10 @@ void PointsTo::Graph::build() {
   for (unsigned F = 0; F < NF; ++F)
     Values += numValues(F) + 1;
   reserveNodes(2 * Values);
+  size_t Statements = 0;
+  for (unsigned F = 0; F < NF; ++F)
+    Statements += P.Functions[F]->Pointers.size();
+  Constraints.reserve(Statements);
   Objects.reserve(NF + P.NumGlobals + 1);
   FirstCallSlot.resize(NF);
   size_t Slots = 0;
@@ -931,7 +935,9 @@ void PointsTo::Graph::collapseCycles(ArrayRef<NodeId> Roots) {
   std::vector<Frame> Frames;
   for (NodeId Root : Roots) {
     Root = find(Root);
-    if (Index[Root])
+    // A node without successors is in no cycle (nor, as a root, in a
+    // search).
+    if (Index[Root] || Nodes[Root].Succ.empty())
       continue;
     Frames.push_back({Root, 0});
     Index[Root] = Low[Root] = Next++;
