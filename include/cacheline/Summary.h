@@ -43,7 +43,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 20;
+constexpr unsigned FactsFormatVersion = 21;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -319,12 +319,20 @@ struct PointerOperand {
   std::string Name;
   /// Bytes added by constant offsets.
   int64_t Offset = 0;
-  /// Plus a variable offset: it may point anywhere in its object.
+  /// Plus a variable offset: a multiple of Stride (an array's elements:
+  /// the same field of any of them), or with Stride 0 any number of bytes
+  /// (anywhere in its object).
   bool Variable = false;
+  uint64_t Stride = 0;
   bool isNone() const { return K == Kind::None; }
+  /// Makes the offset any number of bytes.
+  void anywhere() {
+    Variable = true;
+    Stride = 0;
+  }
   bool operator==(const PointerOperand &O) const {
     return K == O.K && Value == O.Value && Name == O.Name &&
-           Offset == O.Offset && Variable == O.Variable;
+           Offset == O.Offset && Variable == O.Variable && Stride == O.Stride;
   }
 };
 

@@ -665,6 +665,7 @@ json::Value cacheline::toJSON(const PointerOperand &Op) {
   put(O, "n", Op.Name);
   put(O, "o", Op.Offset, int64_t(0));
   put(O, "var", Op.Variable);
+  put(O, "stride", Op.Stride, uint64_t(0));
   return O;
 }
 
@@ -673,7 +674,8 @@ bool cacheline::fromJSON(const json::Value &V, PointerOperand &Op,
   json::ObjectMapper O(V, P);
   return O && mapEnum(*V.getAsObject(), "k", Op.K, P, /*Required=*/true) &&
          O.mapOptional("v", Op.Value) && O.mapOptional("n", Op.Name) &&
-         O.mapOptional("o", Op.Offset) && O.mapOptional("var", Op.Variable);
+         O.mapOptional("o", Op.Offset) && O.mapOptional("var", Op.Variable) &&
+         O.mapOptional("stride", Op.Stride);
 }
 
 json::Value cacheline::toJSON(const PointerStatement &S) {

@@ -84,7 +84,7 @@ template <typename IO> void mapFields(IO &io, ArgumentValues &A) {
   io.map(A.Arg, A.Bits, A.Lo, A.Hi);
 }
 template <typename IO> void mapFields(IO &io, PointerOperand &O) {
-  io.map(O.K, O.Value, O.Name, O.Offset, O.Variable);
+  io.map(O.K, O.Value, O.Name, O.Offset, O.Variable, O.Stride);
 }
 template <typename IO> void mapFields(IO &io, PointerStatement &S) {
   io.map(S.K, S.Dst, S.Site, S.Fallback, S.Size, S.Addr, S.Src);

@@ -12,6 +12,7 @@
 #include "cacheline/KnownFunctions.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/VectorUtils.h"
 #include "llvm/IR/Constants.h"
@@ -23,6 +24,8 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
+
+#include <numeric>
 
 using namespace llvm;
 using namespace cacheline;
@@ -47,6 +50,40 @@ Operand unknownOperand() {
   Operand O;
   O.K = Operand::Kind::Unknown;
   return O;
+}
+
+/// The offsets \p GEP may add when its one variable index is a phi or a
+/// select of a few constants (SimplifyCFG merges two stores to different
+/// fields into one store at a chosen offset).
+std::optional<SmallVector<int64_t, 4>>
+offsetChoices(const GEPOperator &GEP, const DataLayout &DL) {
+  constexpr unsigned MaxChoices = 4;
+  unsigned Bits = DL.getIndexTypeSizeInBits(GEP.getType());
+  MapVector<Value *, APInt> Scales;
+  APInt Bytes(Bits, 0);
+  if (GEP.getType()->isVectorTy() ||
+      !GEP.collectOffset(DL, Bits, Scales, Bytes) || Scales.size() != 1)
+    return std::nullopt;
+  auto [Index, Scale] = *Scales.begin();
+  SmallVector<const Value *, MaxChoices> Incoming;
+  if (const auto *Phi = dyn_cast<PHINode>(Index))
+    append_range(Incoming, Phi->incoming_values());
+  else if (const auto *Sel = dyn_cast<SelectInst>(Index))
+    Incoming = {Sel->getTrueValue(), Sel->getFalseValue()};
+  SmallVector<int64_t, 4> Offsets;
+  for (const Value *In : Incoming) {
+    const auto *C = dyn_cast<ConstantInt>(In);
+    if (!C || C->getBitWidth() > 64)
+      return std::nullopt;
+    APInt Offset = Bytes + C->getValue().sextOrTrunc(Bits) * Scale;
+    if (Offset.getSignificantBits() > 64)
+      return std::nullopt;
+    if (!is_contained(Offsets, Offset.getSExtValue()))
+      Offsets.push_back(Offset.getSExtValue());
+  }
+  if (Offsets.empty() || Offsets.size() > MaxChoices)
+    return std::nullopt;
+  return Offsets;
 }
 
 /// \p O plus \p Bytes.
@@ -129,6 +166,9 @@ public:
   const DataLayout &DL;
   std::vector<Statement> &Out;
   DenseMap<const Value *, int> Values;
+  /// The GEPs whose variable offset is one of a few constants, by those
+  /// offsets: values of their own (copyOffsetChoices()).
+  DenseMap<const Value *, SmallVector<int64_t, 4>> OffsetChoices;
   int NextValue = 0;
   /// The call whose fallback the statements added now are, or -1.
   int Fallback = -1;
@@ -137,14 +177,29 @@ public:
 Operand FlowBuilder::operand(const Value *V) {
   int64_t Offset = 0;
   bool Variable = false;
+  uint64_t Stride = 0; // With Variable; 0: any offset.
+  // A variable offset that is a multiple of \p Step (0: of anything).
+  auto AddVariable = [&](uint64_t Step) {
+    Stride = !Variable ? Step : Stride && Step ? std::gcd(Stride, Step) : 0;
+    Variable = true;
+  };
   for (;;) {
-    if (const auto *GEP = dyn_cast<GEPOperator>(V)) {
-      APInt Bytes(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
-      if (!GEP->getType()->isVectorTy() &&
-          GEP->accumulateConstantOffset(DL, Bytes))
+    if (const auto *GEP = dyn_cast<GEPOperator>(V);
+        GEP && !OffsetChoices.count(GEP)) {
+      unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
+      MapVector<Value *, APInt> Scales;
+      APInt Bytes(Bits, 0);
+      if (GEP->getType()->isVectorTy() ||
+          !GEP->collectOffset(DL, Bits, Scales, Bytes)) {
+        AddVariable(0);
+      } else {
         Offset += Bytes.getSExtValue();
-      else
-        Variable = true;
+        // An array indexed: the same field of any element.
+        for (const auto &[Index, Scale] : Scales)
+          AddVariable(Scale.isNegative() || Scale.getActiveBits() > 63
+                          ? 0
+                          : Scale.getZExtValue());
+      }
       V = GEP->getPointerOperand();
     } else if (isa<BitCastOperator>(V) || isa<AddrSpaceCastOperator>(V)) {
       V = cast<Operator>(V)->getOperand(0);
@@ -153,7 +208,8 @@ Operand FlowBuilder::operand(const Value *V) {
       const GlobalObject *Object = GA->getAliaseeObject();
       if (!Object)
         return unknownOperand();
-      Variable |= Aliasee != Object; // An alias at an offset.
+      if (Aliasee != Object) // An alias at an offset.
+        AddVariable(0);
       V = Object;
     } else {
       break;
@@ -162,6 +218,7 @@ Operand FlowBuilder::operand(const Value *V) {
   Operand O;
   O.Offset = Offset;
   O.Variable = Variable;
+  O.Stride = Stride;
   if (const auto *GV = dyn_cast<GlobalVariable>(V)) {
     O.K = Operand::Kind::Global;
     O.Name = GV->getName().str();
@@ -262,7 +319,7 @@ void FlowBuilder::storeValue(const Operand &Addr, const Value *V) {
   Statement &S = add(SK::Store);
   S.Addr = Addr;
   if (!T->isPointerTy())
-    S.Addr.Variable = true; // An aggregate: its pointers anywhere in it.
+    S.Addr.anywhere(); // An aggregate: its pointers anywhere in it.
   S.Src = operand(V);
 }
 
@@ -277,6 +334,7 @@ public:
   }
 
   void build() {
+    copyOffsetChoices();
     int Allocas = 0;
     for (const Instruction &I : instructions(F)) {
       if (const auto *AI = dyn_cast<AllocaInst>(&I)) {
@@ -293,6 +351,24 @@ public:
   }
 
 private:
+  /// Each GEP whose offset is one of a few constants becomes a value that
+  /// is a copy of its base at each of them, as a phi of the fields: with a
+  /// variable offset the object would be taken for an array.
+  void copyOffsetChoices() {
+    for (const Instruction &I : instructions(F))
+      if (const auto *GEP = dyn_cast<GetElementPtrInst>(&I))
+        if (auto Offsets = offsetChoices(*cast<GEPOperator>(GEP), DL))
+          OffsetChoices[GEP] = std::move(*Offsets);
+    for (const Instruction &I : instructions(F)) {
+      auto It = OffsetChoices.find(&I);
+      if (It == OffsetChoices.end())
+        continue;
+      int Dst = value(&I);
+      Operand Base = operand(cast<GetElementPtrInst>(I).getPointerOperand());
+      for (int64_t Offset : It->second)
+        copy(Dst, shifted(Base, Offset));
+    }
+  }
   void visit(const Instruction &I);
   void visitCall(const CallBase &CB);
   void visitIntrinsic(const IntrinsicInst &II);
@@ -315,7 +391,7 @@ private:
       S.Dst = Dst;
       S.Addr = shifted(Addr, int64_t(L * Size));
       if (!T->isPtrOrPtrVectorTy())
-        S.Addr.Variable = true;
+        S.Addr.anywhere();
     }
   }
   const Function &F;
@@ -376,7 +452,7 @@ void FunctionFlow::visit(const Instruction &I) {
       if (Src.K == Operand::Kind::Value && Src.Value == Dst &&
           Src.Offset != 0) {
         Src.Offset = 0;
-        Src.Variable = true;
+        Src.anywhere();
       }
       copy(Dst, std::move(Src));
     }
@@ -406,7 +482,7 @@ void FunctionFlow::visitIntrinsic(const IntrinsicInst &II) {
     return;
   case Intrinsic::ptrmask: {
     Operand Masked = operand(II.getArgOperand(0));
-    Masked.Variable = true;
+    Masked.anywhere();
     copy(value(&II), Masked);
     return;
   }
@@ -415,7 +491,7 @@ void FunctionFlow::visitIntrinsic(const IntrinsicInst &II) {
     // wherever in it (its register and stack save areas).
     Statement &S = add(SK::Store);
     S.Addr = operand(II.getArgOperand(0));
-    S.Addr.Variable = true;
+    S.Addr.anywhere();
     S.Src.K = Operand::Kind::VarArgs;
     return;
   }
@@ -534,7 +610,7 @@ void FunctionFlow::fallback(const CallBase &CB, const Function &Callee,
     case MemoryFunction::Kind::ReturnsArgument:
       if (Result >= 0) {
         Operand Into = Arg(MF->Src);
-        Into.Variable = true;
+        Into.anywhere();
         copy(Result, Into);
       }
       return;

@@ -18,6 +18,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
+
 #include <numeric>
 
 
@@ -97,6 +98,12 @@ private:
 using SK = PointerStatement::Kind;
 constexpr unsigned NoId = PointsToProgram::None;
 
+/// \p Offset as an offset in the first of elements \p Stride bytes long.
+int64_t offsetInElement(int64_t Offset, uint64_t Stride) {
+  int64_t S = int64_t(Stride);
+  return (Offset % S + S) % S;
+}
+
 /// Bytes From .. From+Size of an object; Size 0: to its end.
 struct Bytes {
   int64_t From = 0;
@@ -104,6 +111,25 @@ struct Bytes {
   bool covers(int64_t Offset) const {
     return Offset >= From && (Size == 0 || uint64_t(Offset - From) < Size);
   }
+  /// Whether they hold the field at \p Offset of some element of an array
+  /// of elements \p Stride bytes long (0: not an array).
+  bool covers(int64_t Offset, uint64_t Stride) const {
+    if (!Stride)
+      return covers(Offset);
+    return Size == 0 || Size >= Stride ||
+           uint64_t(offsetInElement(Offset - From, Stride)) < Size;
+  }
+};
+
+/// What an operand adds to the pointer it starts from (PointerOperand).
+struct Shift {
+  int64_t Offset = 0;
+  bool Variable = false;
+  uint64_t Stride = 0;
+  static Shift of(const PointerOperand &Op) {
+    return {Op.Offset, Op.Variable, Op.Stride};
+  }
+  bool isZero() const { return Offset == 0 && !Variable; }
 };
 
 /// The fields in some bytes of an object, and a node they flow into or
@@ -128,6 +154,9 @@ struct Object {
   int Site = -1;      ///< Heap, Stack.
   bool Collapsed = false;
   bool Escaped = false;
+  /// Its fields repeat every Stride bytes (0: they do not): an array whose
+  /// elements are not told apart, each field one location for all of them.
+  uint64_t Stride = 0;
   /// Its locations by offset.
   DenseMap<int64_t, LocId> Fields;
   /// Nodes the contents of the fields in a range flow into, and that flow
@@ -148,9 +177,9 @@ struct Location {
 /// arrives (applying one twice changes nothing).
 struct Complex {
   enum class Kind {
-    Load,     ///< Target may be what is at the location (+ Offset).
-    Store,    ///< What is at the location may be Target's.
-    Field,    ///< Target may point to the location (+ Offset).
+    Load,     ///< Target may be what is at the location (+ By).
+    Store,    ///< What is at the location (+ By) may be Target's.
+    Field,    ///< Target may point to the location (+ By).
     Fill,     ///< Target flows into every field from the location on.
     CopyFrom, ///< The source of memcpy Param (MemCopies).
     CopyTo,   ///< Its destination.
@@ -160,8 +189,7 @@ struct Complex {
   } K;
   NodeId Pointer;
   NodeId Target = NoId;
-  int64_t Offset = 0;
-  bool Variable = false;
+  Shift By = {};
   unsigned Caller = NoId;
   int Site = -1;
   int Param = -1;
@@ -296,9 +324,20 @@ public:
   void addEdge(NodeId From, NodeId To);
   void merge(NodeId A, NodeId B);
   /// The location of object \p O at \p Offset (anywhere in it if
-  /// \p Variable), made on first use.
-  LocId location(ObjId O, int64_t Offset, bool Variable = false);
+  /// \p Variable: in the same field of any element \p Stride bytes
+  /// long, or with Stride 0, anywhere), made on first use.
+  LocId location(ObjId O, int64_t Offset, bool Variable = false,
+                 uint64_t Stride = 0);
+  LocId location(ObjId O, int64_t Base, Shift By) {
+    return location(O, Base + By.Offset, By.Variable, By.Stride);
+  }
+  /// Makes \p O an array of elements \p Stride bytes long (or of a
+  /// length dividing both theirs and the one it had).
+  void setStride(ObjId O, uint64_t Stride);
   LocId newLocation(ObjId O, int64_t Offset);
+  /// Connects location \p L of \p O to the flows and copies of its
+  /// bytes.
+  void connectField(ObjId O, LocId L);
   void collapse(ObjId O);
   /// The fields of \p O in \p Range flow into, or from, its node.
   void drain(ObjId O, Flow Range);
@@ -469,27 +508,75 @@ LocId PointsTo::Graph::newLocation(ObjId O, int64_t Offset) {
   Locs.push_back({O, Offset, Contents});
   Objects[O].Fields[Offset] = L;
   // Copies of flows in: addEdge may make locations of other objects.
-  bool Whole = Objects[O].Collapsed;
-  for (Flow D : SmallVector<Flow, 1>(Objects[O].Drains))
-    if (Whole || D.covers(Offset))
-      addEdge(Contents, D.Node);
-  for (Flow F : SmallVector<Flow, 1>(Objects[O].Fills))
-    if (Whole || F.covers(Offset))
-      addEdge(F.Node, Contents);
-  for (CopyRange C : SmallVector<CopyRange, 1>(Objects[O].CopiesTo))
-    if (C.covers(Offset))
-      addEdge(Contents, Locs[location(C.To, C.At + Offset - C.From)].Contents);
+  connectField(O, L);
   return L;
 }
 
-LocId PointsTo::Graph::location(ObjId O, int64_t Offset, bool Variable) {
+void PointsTo::Graph::connectField(ObjId O, LocId L) {
+  // Copies of flows in: addEdge may make locations of other objects.
+  bool Whole = Objects[O].Collapsed;
+  uint64_t Stride = Objects[O].Stride;
+  int64_t Offset = Locs[L].Offset;
+  NodeId Contents = Locs[L].Contents;
+  for (Flow D : SmallVector<Flow, 1>(Objects[O].Drains))
+    if (Whole || D.covers(Offset, Stride))
+      addEdge(Contents, D.Node);
+  for (Flow F : SmallVector<Flow, 1>(Objects[O].Fills))
+    if (Whole || F.covers(Offset, Stride))
+      addEdge(F.Node, Contents);
+  for (CopyRange C : SmallVector<CopyRange, 1>(Objects[O].CopiesTo)) {
+    if (!C.covers(Offset, Stride))
+      continue;
+    if (Stride) // A field of every element: anywhere in the bytes copied.
+      fill(C.To, Flow({C.At, C.Size}, Contents));
+    else
+      addEdge(Contents, Locs[location(C.To, C.At + Offset - C.From)].Contents);
+  }
+}
+
+void PointsTo::Graph::setStride(ObjId O, uint64_t Stride) {
+  Object &Obj = Objects[O];
+  uint64_t New = Obj.Stride ? std::gcd(Obj.Stride, Stride) : Stride;
+  if (New == Obj.Stride)
+    return;
+  Obj.Stride = New;
+  // Each field joins the one at its offset in the first element.
+  SmallVector<std::pair<int64_t, LocId>, 8> Fields(Obj.Fields.begin(),
+                                                   Obj.Fields.end());
+  llvm::sort(Fields);
+  Obj.Fields.clear();
+  SmallVector<LocId, 8> Kept;
+  for (auto [Offset, L] : Fields) {
+    int64_t InElement = offsetInElement(Offset, New);
+    auto [It, First] = Objects[O].Fields.try_emplace(InElement, L);
+    if (First) {
+      Locs[L].Offset = InElement;
+      Kept.push_back(L);
+    } else {
+      merge(Locs[It->second].Contents, Locs[L].Contents);
+    }
+  }
+  // A field now stands for some the flows did not cover.
+  for (LocId L : Kept)
+    connectField(O, L);
+}
+
+LocId PointsTo::Graph::location(ObjId O, int64_t Offset, bool Variable,
+                                uint64_t Stride) {
   const Object &Obj = Objects[O];
   bool Single = Obj.K == Object::Kind::Unknown ||
                 Obj.K == Object::Kind::Function;
-  if (!Single && !Obj.Collapsed &&
-      (Variable || Offset < 0 ||
-       (Obj.Fields.size() >= PointsTo::MaxFields && !Obj.Fields.count(Offset))))
-    collapse(O);
+  if (!Single && !Obj.Collapsed) {
+    if (Variable && Stride == 0)
+      collapse(O);
+    else if (Variable)
+      setStride(O, Stride);
+    if (Objects[O].Stride)
+      Offset = offsetInElement(Offset, Objects[O].Stride);
+    if (Offset < 0 || (Objects[O].Fields.size() >= PointsTo::MaxFields &&
+                       !Objects[O].Fields.count(Offset)))
+      collapse(O);
+  }
   if (Single || Objects[O].Collapsed)
     Offset = 0;
   auto It = Objects[O].Fields.find(Offset);
@@ -530,7 +617,7 @@ void PointsTo::Graph::connect(ObjId O, Flow Range, bool OutOfFields) {
     Contents.push_back(Locs[location(O, 0)].Contents);
   else
     for (auto &[Offset, L] : Objects[O].Fields)
-      if (Range.covers(Offset))
+      if (Range.covers(Offset, Objects[O].Stride))
         Contents.push_back(Locs[L].Contents);
   for (NodeId N : Contents)
     OutOfFields ? addEdge(N, Range.Node) : addEdge(Range.Node, N);
@@ -555,12 +642,17 @@ void PointsTo::Graph::copyBytes(LocId Src, LocId Dst, uint64_t Size) {
   }
   CopyRange C({Locs[Src].Offset, Size}, To, Locs[Dst].Offset);
   Objects[From].CopiesTo.push_back(C);
+  uint64_t Stride = Objects[From].Stride;
   SmallVector<std::pair<int64_t, NodeId>, 8> Fields;
   for (auto &[Offset, L] : Objects[From].Fields)
-    if (C.covers(Offset))
+    if (C.covers(Offset, Stride))
       Fields.push_back({Offset, Locs[L].Contents});
-  for (auto [Offset, Contents] : Fields)
-    addEdge(Contents, Locs[location(To, C.At + Offset - C.From)].Contents);
+  for (auto [Offset, Contents] : Fields) {
+    if (Stride) // A field of every element: anywhere in the bytes copied.
+      fill(To, Flow({C.At, C.Size}, Contents));
+    else
+      addEdge(Contents, Locs[location(To, C.At + Offset - C.From)].Contents);
+  }
 }
 
 void PointsTo::Graph::escape(ObjId O) {
@@ -607,16 +699,16 @@ NodeId PointsTo::Graph::node(unsigned M, unsigned F,
     unsigned G = P.ResolveGlobal(M, Op.Name);
     if (G == NoId)
       return UnknownPointer;
-    return constantNode(location(GlobalObject[G], Op.Offset, Op.Variable));
+    return constantNode(location(GlobalObject[G], 0, Shift::of(Op)));
   }
   case K::Value: {
     if (F == NoId || Op.Value < 0 || Op.Value >= numValues(F))
       return UnknownPointer; // A damaged summary: assume anything.
     NodeId V = Base[F] + Op.Value;
-    if (Op.Offset == 0 && !Op.Variable)
+    if (Shift::of(Op).isZero())
       return V;
     NodeId T = newNode();
-    constrain({Complex::Kind::Field, V, T, Op.Offset, Op.Variable});
+    constrain({Complex::Kind::Field, V, T, Shift::of(Op)});
     return T;
   }
   }
@@ -631,15 +723,14 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
                : NoId;
   };
   // A load or store at a constant offset rides on the constraint itself.
-  auto AddressNode = [&](const PointerOperand &Op, int64_t &Offset,
-                         bool &Variable) {
+  auto AddressNode = [&](const PointerOperand &Op, Shift &By) {
     if (Op.K != PointerOperand::Kind::Value)
       return node(M, F, Op);
     PointerOperand Base = Op;
-    Offset = Op.Offset;
-    Variable = Op.Variable;
+    By = Shift::of(Op);
     Base.Offset = 0;
     Base.Variable = false;
+    Base.Stride = 0;
     return node(M, F, Base);
   };
   switch (S.K) {
@@ -651,14 +742,13 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
   }
   case SK::Load:
   case SK::Store: {
-    int64_t Offset = 0;
-    bool Variable = false;
-    NodeId Addr = AddressNode(S.Addr, Offset, Variable);
+    Shift By;
+    NodeId Addr = AddressNode(S.Addr, By);
     NodeId Other = S.K == SK::Load ? Value(S.Dst) : node(M, F, S.Src);
     if (Addr == NoId || Other == NoId)
       return;
     constrain({S.K == SK::Load ? Complex::Kind::Load : Complex::Kind::Store,
-               Addr, Other, Offset, Variable});
+               Addr, Other, By});
     return;
   }
   case SK::MemCopy:
@@ -852,15 +942,14 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
   ObjId O = Locs[L].Object;
   switch (C.K) {
   case Complex::Kind::Load:
-    addEdge(Locs[location(O, Locs[L].Offset + C.Offset, C.Variable)].Contents,
-            C.Target);
+    addEdge(Locs[location(O, Locs[L].Offset, C.By)].Contents, C.Target);
     return;
   case Complex::Kind::Store:
     addEdge(C.Target,
-            Locs[location(O, Locs[L].Offset + C.Offset, C.Variable)].Contents);
+            Locs[location(O, Locs[L].Offset, C.By)].Contents);
     return;
   case Complex::Kind::Field:
-    addToSet(C.Target, location(O, Locs[L].Offset + C.Offset, C.Variable));
+    addToSet(C.Target, location(O, Locs[L].Offset, C.By));
     return;
   case Complex::Kind::Fill:
     fill(O, Flow({Locs[L].Offset, 0}, C.Target));
