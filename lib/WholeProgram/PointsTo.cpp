@@ -641,10 +641,6 @@ void PointsTo::Graph::copyBytes(LocId Src, LocId Dst, uint64_t Size) {
     return;
   }
   CopyRange C({Locs[Src].Offset, Size}, To, Locs[Dst].Offset);
-  for (const CopyRange &Seen : Objects[From].CopiesTo)
-    if (Seen.From == C.From && Seen.Size == C.Size && Seen.To == C.To &&
-        Seen.At == C.At)
-      return; // Copied already.
   Objects[From].CopiesTo.push_back(C);
   uint64_t Stride = Objects[From].Stride;
   SmallVector<std::pair<int64_t, NodeId>, 8> Fields;
@@ -962,11 +958,7 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
   case Complex::Kind::CopyTo: {
     MemCopy &MC = MemCopies[C.Param];
     bool IsSource = C.K == Complex::Kind::CopyFrom;
-    std::vector<LocId> &Side = IsSource ? MC.Sources : MC.Destinations;
-    // A location sent again (its node merged) pairs with nothing new.
-    if (is_contained(Side, L))
-      return;
-    Side.push_back(L);
+    (IsSource ? MC.Sources : MC.Destinations).push_back(L);
     // copyBytes may add pairs' locations, never to MemCopies.
     std::vector<LocId> Others = IsSource ? MC.Destinations : MC.Sources;
     for (LocId Other : Others)
