@@ -67,6 +67,11 @@ struct PointsToProgram {
   unsigned NumGlobals = 0;
   /// Code the program cannot see may read or write it.
   std::vector<bool> GlobalVisibleOutside;
+  /// Constant and holding no pointer (a string, a table of numbers): no
+  /// pointer is stored in it or loaded from it, and which of them a pointer
+  /// reaches matters to nothing the analysis answers, so they are one
+  /// object, not one each.
+  std::vector<bool> GlobalPointerFree;
   /// The pointers in each global's initializer, with its module.
   std::vector<std::pair<unsigned, const std::vector<PointerStatement> *>>
       GlobalInitializers;

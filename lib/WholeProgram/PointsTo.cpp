@@ -150,7 +150,9 @@ struct CopyRange : Bytes {
 struct Object {
   enum class Kind { Unknown, Global, Function, Heap, Stack, VarArgs } K =
       Kind::Unknown;
-  unsigned Id = NoId; ///< The global or function; the allocating function.
+  /// The global (NoId: all those without pointers, PointsToProgram::
+  /// GlobalPointerFree) or function; the allocating function.
+  unsigned Id = NoId;
   int Site = -1;      ///< Heap, Stack.
   bool Collapsed = false;
   bool Escaped = false;
@@ -877,8 +879,18 @@ void PointsTo::Graph::build() {
     FunctionObject[F] = newObject(Object::Kind::Function, F);
   }
   GlobalObject.resize(P.NumGlobals);
-  for (unsigned G = 0; G < P.NumGlobals; ++G)
+  ObjId PointerFree = NoId;
+  for (unsigned G = 0; G < P.NumGlobals; ++G) {
+    if (G < P.GlobalPointerFree.size() && P.GlobalPointerFree[G]) {
+      if (PointerFree == NoId) {
+        PointerFree = newObject(Object::Kind::Global, NoId);
+        Objects[PointerFree].Collapsed = true;
+      }
+      GlobalObject[G] = PointerFree;
+      continue;
+    }
     GlobalObject[G] = newObject(Object::Kind::Global, G);
+  }
 
   for (unsigned G = 0; G < P.NumGlobals; ++G) {
     auto [M, Init] = P.GlobalInitializers[G];
@@ -1155,7 +1167,14 @@ void PointsTo::Graph::solve() {
 PointsTo::PointsTo(PointsToProgram Program)
     : G(std::make_unique<Graph>(std::move(Program))) {
   G->build();
+  size_t NB = G->Parent.size();
   G->solve();
+  if (getenv("PTSTAT")) {
+    size_t Strided = 0, Coll = 0, Edges = 0;
+    for (auto &O : G->Objects) { Strided += O.Stride != 0; Coll += O.Collapsed; }
+    for (auto &N : G->Nodes) Edges += N.Succ.size();
+    errs() << "nodes " << G->Parent.size() << " (build " << NB << ") locs " << G->Locs.size() << " objs " << G->Objects.size() << " strided " << Strided << " collapsed " << Coll << " edges " << Edges << " rounds " << G->Rounds << " widened " << G->NumWidened << "\n";
+  }
 }
 
 PointsTo::~PointsTo() = default;

@@ -979,6 +979,7 @@ void Solver::Program::solvePointsTo() {
     In.FunctionCalledFromOutside[F] = F == Main || !localFn(F);
   In.NumGlobals = Globals.size();
   In.GlobalVisibleOutside.resize(Globals.size());
+  In.GlobalPointerFree.resize(Globals.size());
   In.GlobalInitializers.resize(Globals.size(), {0, nullptr});
   for (auto [I, G] : enumerate(Globals)) {
     // Set or walked by code the program cannot see: exported, filled by
@@ -986,6 +987,8 @@ void Solver::Program::solvePointsTo() {
     In.GlobalVisibleOutside[I] =
         !localGlobal(G) || !G.Def || G.Def->ExternallyInitialized ||
         (G.Def->HasSection && !G.Def->Section.empty());
+    In.GlobalPointerFree[I] =
+        G.Def && G.Def->Constant && G.Def->InitialPointers.empty();
     for (auto [M, S] : G.Mentions)
       if (S == G.Def)
         In.GlobalInitializers[I] = {M, &S->InitialPointers};
