@@ -1167,14 +1167,7 @@ void PointsTo::Graph::solve() {
 PointsTo::PointsTo(PointsToProgram Program)
     : G(std::make_unique<Graph>(std::move(Program))) {
   G->build();
-  size_t NB = G->Parent.size();
   G->solve();
-  if (getenv("PTSTAT")) {
-    size_t Strided = 0, Coll = 0, Edges = 0;
-    for (auto &O : G->Objects) { Strided += O.Stride != 0; Coll += O.Collapsed; }
-    for (auto &N : G->Nodes) Edges += N.Succ.size();
-    errs() << "nodes " << G->Parent.size() << " (build " << NB << ") locs " << G->Locs.size() << " objs " << G->Objects.size() << " strided " << Strided << " collapsed " << Coll << " edges " << Edges << " rounds " << G->Rounds << " widened " << G->NumWidened << "\n";
-  }
 }
 
 PointsTo::~PointsTo() = default;
