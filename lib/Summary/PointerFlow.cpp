@@ -52,19 +52,36 @@ Operand unknownOperand() {
   return O;
 }
 
+/// What a GEP adds to its pointer: constant bytes, plus each variable index
+/// times its scale.
+struct GEPOffset {
+  APInt Bytes;
+  MapVector<Value *, APInt> Scales;
+};
+
+/// \p GEP's offset; none for a vector of pointers or a scalable type.
+std::optional<GEPOffset> gepOffset(const GEPOperator &GEP,
+                                   const DataLayout &DL) {
+  unsigned Bits = DL.getIndexTypeSizeInBits(GEP.getType());
+  GEPOffset O{APInt(Bits, 0), {}};
+  if (GEP.getType()->isVectorTy() ||
+      !GEP.collectOffset(DL, Bits, O.Scales, O.Bytes))
+    return std::nullopt;
+  return O;
+}
+
 /// The offsets \p GEP may add when its one variable index is a phi or a
 /// select of a few constants (SimplifyCFG merges two stores to different
 /// fields into one store at a chosen offset).
 std::optional<SmallVector<int64_t, 4>>
 offsetChoices(const GEPOperator &GEP, const DataLayout &DL) {
   constexpr unsigned MaxChoices = 4;
-  unsigned Bits = DL.getIndexTypeSizeInBits(GEP.getType());
-  MapVector<Value *, APInt> Scales;
-  APInt Bytes(Bits, 0);
-  if (GEP.getType()->isVectorTy() ||
-      !GEP.collectOffset(DL, Bits, Scales, Bytes) || Scales.size() != 1)
+  std::optional<GEPOffset> GO = gepOffset(GEP, DL);
+  if (!GO || GO->Scales.size() != 1)
     return std::nullopt;
-  auto [Index, Scale] = *Scales.begin();
+  const APInt &Bytes = GO->Bytes;
+  unsigned Bits = Bytes.getBitWidth();
+  auto [Index, Scale] = *GO->Scales.begin();
   SmallVector<const Value *, MaxChoices> Incoming;
   if (const auto *Phi = dyn_cast<PHINode>(Index))
     append_range(Incoming, Phi->incoming_values());
@@ -186,16 +203,12 @@ Operand FlowBuilder::operand(const Value *V) {
   for (;;) {
     if (const auto *GEP = dyn_cast<GEPOperator>(V);
         GEP && !OffsetChoices.count(GEP)) {
-      unsigned Bits = DL.getIndexTypeSizeInBits(GEP->getType());
-      MapVector<Value *, APInt> Scales;
-      APInt Bytes(Bits, 0);
-      if (GEP->getType()->isVectorTy() ||
-          !GEP->collectOffset(DL, Bits, Scales, Bytes)) {
+      if (std::optional<GEPOffset> GO = gepOffset(*GEP, DL); !GO) {
         AddVariable(0);
       } else {
-        Offset += Bytes.getSExtValue();
+        Offset += GO->Bytes.getSExtValue();
         // An array indexed: the same field of any element.
-        for (const auto &[Index, Scale] : Scales)
+        for (const auto &[Index, Scale] : GO->Scales)
           AddVariable(Scale.isNegative() || Scale.getActiveBits() > 63
                           ? 0
                           : Scale.getZExtValue());

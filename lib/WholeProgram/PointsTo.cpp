@@ -61,7 +61,6 @@ public:
     return is_contained(Elems, L);
   }
   size_t size() const { return Elems.size(); }
-  bool empty() const { return Elems.empty(); }
   ArrayRef<LocId> all() const { return Elems; }
   ArrayRef<LocId> sent() const { return ArrayRef<LocId>(Elems).take_front(Sent); }
   ArrayRef<LocId> unsent() const { return ArrayRef<LocId>(Elems).drop_front(Sent); }
@@ -354,10 +353,14 @@ public:
   NodeId node(unsigned M, unsigned F, const PointerOperand &Op);
   NodeId constantNode(LocId L);
   void addStatement(unsigned M, unsigned F, const PointerStatement &S);
+  /// Call \p Site of \p Caller is one its summary lists (it has a slot).
+  bool hasSlot(unsigned Caller, int Site) const {
+    return Caller < P.Functions.size() && Site >= 0 &&
+           size_t(Site) < P.Functions[Caller]->Calls.size();
+  }
   /// Where the index in Calls of call \p Site of \p Caller goes.
   unsigned *callIndex(unsigned Caller, int Site) {
-    if (Caller < P.Functions.size() && Site >= 0 &&
-        size_t(Site) < P.Functions[Caller]->Calls.size())
+    if (hasSlot(Caller, Site))
       return &CallSlots[FirstCallSlot[Caller] + Site];
     return &OtherCalls.try_emplace({Caller, Site}, NoId).first->second;
   }
@@ -372,8 +375,7 @@ public:
   }
   const CallNodes *findCall(unsigned Caller, int Site) const {
     unsigned I = NoId;
-    if (Caller < P.Functions.size() && Site >= 0 &&
-        size_t(Site) < P.Functions[Caller]->Calls.size())
+    if (hasSlot(Caller, Site))
       I = CallSlots[FirstCallSlot[Caller] + Site];
     else if (auto It = OtherCalls.find({Caller, Site}); It != OtherCalls.end())
       I = It->second;
