@@ -43,7 +43,6 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <functional>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -90,10 +89,8 @@ public:
   /// everywhere (an allocator wrapper makes one object of the heap).
   static constexpr unsigned MaxPointees = 64;
 
+  /// Solves \p Program; the graph is freed once its answers are kept.
   explicit PointsTo(PointsToProgram Program);
-  ~PointsTo();
-  PointsTo(const PointsTo &) = delete;
-  PointsTo &operator=(const PointsTo &) = delete;
 
   /// The functions indirect call \p Site of function \p Caller may reach,
   /// sorted; std::nullopt if it may reach code the program cannot see (or
@@ -110,7 +107,19 @@ public:
 
 private:
   class Graph;
-  std::unique_ptr<Graph> G;
+  /// What the solved graph answers: it is freed once solved, so that the
+  /// stages after it reuse its memory.
+  struct IndirectCall {
+    unsigned Caller;
+    int Site;
+    bool ReachesUnknown;
+    std::vector<unsigned> Targets;
+  };
+  std::vector<IndirectCall> IndirectCalls; ///< By (Caller, Site).
+  struct {
+    size_t Nodes = 0, Representatives = 0, Widened = 0, Locations = 0,
+           Collapsed = 0, Rounds = 0;
+  } Size;
 };
 
 } // namespace cacheline

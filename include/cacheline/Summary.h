@@ -25,6 +25,7 @@
 #ifndef CACHELINE_LAYOUT_SUMMARY_H
 #define CACHELINE_LAYOUT_SUMMARY_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -43,7 +44,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 21;
+constexpr unsigned FactsFormatVersion = 22;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -496,6 +497,16 @@ public:
   virtual const std::map<int, PointerSummary> &decoded() const = 0;
 };
 
+/// A function's Pointers still in the compact form, decoded each time they
+/// are asked for: the points-to analysis reads them once, and they need not
+/// all be in memory at once.
+class PendingPointers {
+public:
+  virtual ~PendingPointers() = default;
+  virtual size_t size() const = 0;
+  virtual std::vector<PointerStatement> decoded() const = 0;
+};
+
 struct FunctionSummary {
   std::string Name;
   std::string Type; ///< The function type, printed.
@@ -541,7 +552,16 @@ struct FunctionSummary {
   /// Its pointer flow, for the points-to analysis; values 0 .. NumArgs-1
   /// are its parameters, NumPointerValues counts them all.
   int NumPointerValues = 0;
+  /// A summary decoded from an object leaves them encoded
+  /// (EncodedPointers): forEachPointer() reads them either way.
   std::vector<PointerStatement> Pointers;
+  std::shared_ptr<const PendingPointers> EncodedPointers;
+  /// How many statements Pointers has, encoded or not.
+  size_t numPointers() const;
+  /// Calls \p Fn on each statement of Pointers, in order, decoded if need
+  /// be (and not kept).
+  void forEachPointer(
+      llvm::function_ref<void(const PointerStatement &)> Fn) const;
 };
 
 /// Sets \p S's BeforeLoops and AfterLoops from its control-flow graph:

@@ -26,8 +26,12 @@ std::string encodeSummary(const ModuleSummary &S);
 
 /// The summary \p Bytes encode; \p Origin names it in errors ("summary of
 /// a.c: damaged ..."). A summary of another format version is an error.
+/// The summary refers to the bytes (a function's Params are decoded when
+/// first asked for): they are copied unless \p BytesOutlive says they stay
+/// valid as long as it (an MDString of a context that outlives it).
 llvm::Expected<ModuleSummary> decodeSummary(llvm::StringRef Bytes,
-                                            llvm::StringRef Origin);
+                                            llvm::StringRef Origin,
+                                            bool BytesOutlive = false);
 
 } // namespace cacheline
 

@@ -123,9 +123,11 @@ llvm::Expected<std::optional<ProgramSummaries>>
 readCarriedSummaries(llvm::Module &M);
 
 /// Every summary \p M carries, in the order the entries are (the summaries
-/// of the modules merged into it); errors as readCarriedSummaries's.
+/// of the modules merged into it); errors as readCarriedSummaries's. Unless
+/// \p ContextOutlives says \p M's context outlives them, they keep a copy
+/// of the bytes they were decoded from.
 llvm::Expected<std::vector<ModuleSummary>>
-summariesCarriedBy(const llvm::Module &M);
+summariesCarriedBy(const llvm::Module &M, bool ContextOutlives = false);
 
 /// The summaries \p M carries where every definition has one, else the
 /// summary of \p M built now (with a warning when a carried one could not

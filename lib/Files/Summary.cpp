@@ -147,6 +147,21 @@ const std::map<int, PointerSummary> &FunctionSummary::params() const {
   return EncodedParams ? EncodedParams->decoded() : Params;
 }
 
+size_t FunctionSummary::numPointers() const {
+  return EncodedPointers ? EncodedPointers->size() : Pointers.size();
+}
+
+void FunctionSummary::forEachPointer(
+    function_ref<void(const PointerStatement &)> Fn) const {
+  if (!EncodedPointers) {
+    for (const PointerStatement &S : Pointers)
+      Fn(S);
+    return;
+  }
+  for (const PointerStatement &S : EncodedPointers->decoded())
+    Fn(S);
+}
+
 const PointerSummary *FunctionSummary::param(int Arg) const {
   const std::map<int, PointerSummary> &All = params();
   auto It = All.find(Arg);
@@ -773,8 +788,10 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   if (!Results.empty())
     O["results"] = std::move(Results);
   put(O, "nptr", F.NumPointerValues);
-  if (!F.Pointers.empty())
-    O["ptrs"] = toJSONArray(F.Pointers);
+  std::vector<PointerStatement> Pointers;
+  F.forEachPointer([&](const PointerStatement &S) { Pointers.push_back(S); });
+  if (!Pointers.empty())
+    O["ptrs"] = toJSONArray(Pointers);
   return O;
 }
 

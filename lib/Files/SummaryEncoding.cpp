@@ -3,8 +3,11 @@
 //   "CLSUM" version:varint xxhash64-of-the-rest:8 bytes
 //   string-count:varint { length:varint bytes }...
 //   the ModuleSummary's fields (mapFields), each string as its table index;
-//   a function's Params after their size:varint, decoded when first asked
-//   for (FunctionSummary::params())
+//   a function's Params and its Pointers each after their size:varint, left
+//   encoded until asked for: the Params decoded once and kept
+//   (FunctionSummary::params()), the Pointers decoded each time and not
+//   kept (FunctionSummary::forEachPointer(): the points-to analysis reads
+//   each function's once, and they are the largest part of a summary)
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,11 +37,17 @@ constexpr StringLiteral Magic = "CLSUM";
 struct ParamsOf {
   FunctionSummary &F;
 };
+/// The same for its Pointers.
+struct PointersOf {
+  FunctionSummary &F;
+};
 
 /// The bytes of a decoded summary and its string table, which the
-/// functions' Params still encoded refer to.
+/// functions' Params and Pointers still encoded refer to.
 struct EncodedSummary {
-  std::string Bytes;
+  StringRef Bytes;
+  /// The bytes, where the summary owns them.
+  std::string Copy;
   std::vector<StringRef> Strings;
 };
 
@@ -117,10 +126,11 @@ template <typename IO> void mapFields(IO &io, CountedLoop &L) {
 }
 template <typename IO> void mapFields(IO &io, FunctionSummary &F) {
   ParamsOf Params{F};
+  PointersOf Pointers{F};
   io.map(F.Name, F.Type, F.Local, F.Interposable, F.ThreadTrampoline,
          F.OnceBody, F.NumArgs, F.Instructions, F.Successors, F.BeforeLoops,
          F.AfterLoops, F.CountedLoops, F.Calls, F.ReturnedCalls, Params,
-         F.CallResults, F.NumPointerValues, F.Pointers);
+         F.CallResults, F.NumPointerValues, Pointers);
 }
 template <typename IO> void mapFields(IO &io, AddressUseSummary &A) {
   io.map(A.Function, A.Use, A.Callee, A.Arg, A.Fallback, A.Owner,
@@ -206,10 +216,20 @@ private:
     }
   }
   void put(ParamsOf &P) {
+    // The writer only reads the fields it is handed.
+    putSized(const_cast<std::map<int, PointerSummary> &>(P.F.params()));
+  }
+  void put(PointersOf &P) {
+    std::vector<PointerStatement> Pointers;
+    P.F.forEachPointer(
+        [&](const PointerStatement &S) { Pointers.push_back(S); });
+    putSized(Pointers);
+  }
+  /// \p Field, after its size in bytes.
+  template <typename T> void putSized(T &Field) {
     SmallVector<uint8_t, 0> Outer;
     std::swap(Outer, Stream);
-    // The writer only reads the fields it is handed.
-    put(const_cast<std::map<int, PointerSummary> &>(P.F.params()));
+    put(Field);
     std::swap(Outer, Stream);
     put(uint64_t(Outer.size()));
     Stream.append(Outer.begin(), Outer.end());
@@ -403,8 +423,12 @@ private:
       get(M[Key]);
     }
   }
-  /// Leaves the Params encoded (LazyParams).
+  /// Leave the Params encoded (LazyParams), and the Pointers
+  /// (LazyPointers).
   void get(ParamsOf &P);
+  void get(PointersOf &P);
+  /// A field written after its size (Writer::putSized): its bytes.
+  StringRef sized();
   template <typename T>
   std::enable_if_t<std::is_class_v<T>> get(T &Record) {
     if (!Failed)
@@ -440,18 +464,64 @@ private:
   mutable std::optional<std::map<int, PointerSummary>> Params;
 };
 
-void Reader::get(ParamsOf &P) {
+/// A function's Pointers left encoded: decoded each time they are asked
+/// for.
+class LazyPointers final : public PendingPointers {
+public:
+  LazyPointers(std::shared_ptr<EncodedSummary> Table, StringRef Bytes,
+               size_t Count)
+      : Table(std::move(Table)), Bytes(Bytes), Count(Count) {}
+  size_t size() const override { return Count; }
+  std::vector<PointerStatement> decoded() const override {
+    std::vector<PointerStatement> Pointers;
+    Reader R(Table, Bytes);
+    R.map(Pointers);
+    if (R.Failed || !R.atEnd())
+      report_fatal_error("cacheline-layout: a summary's pointer statements "
+                         "do not decode although the summary's hash "
+                         "matched");
+    return Pointers;
+  }
+
+private:
+  std::shared_ptr<EncodedSummary> Table;
+  StringRef Bytes;
+  size_t Count;
+};
+
+StringRef Reader::sized() {
   uint64_t Size = 0;
   get(Size);
   if (Failed || Size > size_t(End - At)) {
     fail();
+    return {};
+  }
+  StringRef Bytes(reinterpret_cast<const char *>(At), Size);
+  At += Size;
+  return Bytes;
+}
+
+void Reader::get(ParamsOf &P) {
+  StringRef Bytes = sized();
+  if (Bytes.size() > 1) // One byte: none (a zero count).
+    P.F.EncodedParams = std::make_shared<LazyParams>(Table, Bytes);
+}
+
+void Reader::get(PointersOf &P) {
+  StringRef Bytes = sized();
+  if (Failed)
+    return;
+  // The count leads the bytes; the statements are checked when decoded
+  // (their hash already was).
+  Reader Count(Table, Bytes);
+  uint64_t N = 0;
+  Count.map(N);
+  if (Count.Failed || N > Bytes.size()) {
+    fail();
     return;
   }
-  ArrayRef<uint8_t> Bytes(At, Size);
-  At += Size;
-  if (Size > 1) // One byte: none (a zero count).
-    P.F.EncodedParams = std::make_shared<LazyParams>(
-        Table, toStringRef(Bytes));
+  if (N)
+    P.F.EncodedPointers = std::make_shared<LazyPointers>(Table, Bytes, N);
 }
 
 /// The checks fromJSON makes that the encoding cannot: call-site indices
@@ -480,10 +550,16 @@ std::string cacheline::encodeSummary(const ModuleSummary &S) {
 }
 
 Expected<ModuleSummary> cacheline::decodeSummary(StringRef Bytes,
-                                                 StringRef Origin) {
-  // Kept while some function's Params are still encoded.
+                                                 StringRef Origin,
+                                                 bool BytesOutlive) {
+  // Kept while some function's Params or Pointers are still encoded.
   auto Table = std::make_shared<EncodedSummary>();
-  Table->Bytes = Bytes.str();
+  if (BytesOutlive) {
+    Table->Bytes = Bytes;
+  } else {
+    Table->Copy = Bytes.str();
+    Table->Bytes = Table->Copy;
+  }
   Reader R(Table);
   uint64_t Version = 0;
   if (!R.header(Version)) {

@@ -48,7 +48,8 @@ StringRef stringOperand(const MDNode &N, unsigned I) {
 }
 
 /// One entry of !cacheline.summaries: its translation unit and summary.
-Expected<ModuleSummary> readEntry(const MDNode &E, const Module &M) {
+Expected<ModuleSummary> readEntry(const MDNode &E, const Module &M,
+                                  bool BytesOutlive) {
   auto *TU = E.getNumOperands() == 5
                  ? dyn_cast_or_null<MDNode>(E.getOperand(0).get())
                  : nullptr;
@@ -65,7 +66,7 @@ Expected<ModuleSummary> readEntry(const MDNode &E, const Module &M) {
   if (Triple(Target).getArch() != Triple(M.getTargetTriple()).getArch())
     return fileError(Origin, "target " + Target + ", the link is for " +
                                  M.getTargetTriple());
-  return decodeSummary(stringOperand(E, 4), Origin);
+  return decodeSummary(stringOperand(E, 4), Origin, BytesOutlive);
 }
 
 } // namespace
@@ -133,11 +134,11 @@ void cacheline::carrySummary(Module &M, const ModuleSummary &S) {
 }
 
 Expected<std::vector<ModuleSummary>>
-cacheline::summariesCarriedBy(const Module &M) {
+cacheline::summariesCarriedBy(const Module &M, bool ContextOutlives) {
   std::vector<ModuleSummary> Out;
   if (const NamedMDNode *Entries = M.getNamedMetadata(SummariesMetadata))
     for (const MDNode *E : Entries->operands()) {
-      Expected<ModuleSummary> S = readEntry(*E, M);
+      Expected<ModuleSummary> S = readEntry(*E, M, ContextOutlives);
       if (!S)
         return S.takeError();
       Out.push_back(std::move(*S));
@@ -150,7 +151,9 @@ cacheline::readCarriedSummaries(Module &M) {
   NamedMDNode *Entries = M.getNamedMetadata(SummariesMetadata);
   if (!Entries)
     return std::nullopt;
-  Expected<std::vector<ModuleSummary>> Read = summariesCarriedBy(M);
+  // The link's context outlives the pass and what it read.
+  Expected<std::vector<ModuleSummary>> Read =
+      summariesCarriedBy(M, /*ContextOutlives=*/true);
   if (!Read)
     return Read.takeError();
   // The order `cacheline-facts merge` gives the facts files, whatever the

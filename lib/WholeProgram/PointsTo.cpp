@@ -419,7 +419,7 @@ public:
   int numValues(unsigned F) const {
     const FunctionSummary &S = *P.Functions[F];
     int64_t Most = int64_t(S.NumArgs) + 2 * int64_t(S.Instructions) +
-                   int64_t(S.Pointers.size()) + 16;
+                   int64_t(S.numPointers()) + 16;
     return S.NumPointerValues >= 0 && S.NumPointerValues <= Most
                ? S.NumPointerValues
                : 0;
@@ -860,7 +860,7 @@ void PointsTo::Graph::build() {
   reserveNodes(2 * Values);
   size_t Statements = 0;
   for (unsigned F = 0; F < NF; ++F)
-    Statements += P.Functions[F]->Pointers.size();
+    Statements += P.Functions[F]->numPointers();
   Constraints.reserve(Statements);
   Objects.reserve(NF + P.NumGlobals + 1);
   FirstCallSlot.resize(NF);
@@ -909,12 +909,11 @@ void PointsTo::Graph::build() {
     for (unsigned I = 0; I < FS.Calls.size(); ++I)
       if (FS.Calls[I].Kind == CallKind::Direct)
         Callees[I] = P.ResolveFunction(M, FS.Calls[I].Callee);
-    for (const PointerStatement &S : FS.Pointers) {
-      if (S.Fallback >= 0 && size_t(S.Fallback) < Callees.size() &&
-          Callees[S.Fallback] != NoId)
-        continue;
-      addStatement(M, F, S);
-    }
+    FS.forEachPointer([&](const PointerStatement &S) {
+      if (S.Fallback < 0 || size_t(S.Fallback) >= Callees.size() ||
+          Callees[S.Fallback] == NoId)
+        addStatement(M, F, S);
+    });
     for (unsigned I = 0; I < FS.Calls.size(); ++I) {
       if (Callees[I] == NoId)
         continue;
@@ -1166,32 +1165,43 @@ void PointsTo::Graph::solve() {
                     << " objects collapsed, " << Rounds << " rounds\n");
 }
 
-PointsTo::PointsTo(PointsToProgram Program)
-    : G(std::make_unique<Graph>(std::move(Program))) {
-  G->build();
-  G->solve();
+PointsTo::PointsTo(PointsToProgram Program) {
+  Graph G(std::move(Program));
+  G.build();
+  G.solve();
+  for (unsigned I = 0; I < G.Calls.size(); ++I) {
+    CallNodes &C = G.Calls[I];
+    if (C.Indirect)
+      IndirectCalls.push_back({G.CallKeys[I].first, G.CallKeys[I].second,
+                               C.ReachesUnknown, std::move(C.Targets)});
+  }
+  llvm::sort(IndirectCalls, [](const IndirectCall &A, const IndirectCall &B) {
+    return std::tie(A.Caller, A.Site) < std::tie(B.Caller, B.Site);
+  });
+  Size.Nodes = G.Parent.size();
+  for (NodeId N = 0; N < G.Parent.size(); ++N)
+    Size.Representatives += G.Parent[N] == N;
+  Size.Widened = G.NumWidened;
+  Size.Locations = G.Locs.size();
+  Size.Collapsed = G.Collapsed;
+  Size.Rounds = G.Rounds;
 }
-
-PointsTo::~PointsTo() = default;
 
 std::optional<std::vector<unsigned>>
 PointsTo::indirectTargets(unsigned Caller, int Site) const {
-  const CallNodes *C = G->findCall(Caller, Site);
-  if (!C || !C->Indirect || C->ReachesUnknown)
+  auto It = partition_point(IndirectCalls, [&](const IndirectCall &C) {
+    return std::tie(C.Caller, C.Site) < std::tie(Caller, Site);
+  });
+  if (It == IndirectCalls.end() || It->Caller != Caller || It->Site != Site ||
+      It->ReachesUnknown)
     return std::nullopt;
-  return C->Targets;
+  return It->Targets;
 }
 
 void PointsTo::printIndirectCalls(
     raw_ostream &OS, function_ref<std::string(unsigned)> Label) const {
-  std::vector<std::pair<unsigned, int>> Keys;
-  for (unsigned I = 0; I < G->Calls.size(); ++I)
-    if (G->Calls[I].Indirect)
-      Keys.push_back(G->CallKeys[I]);
-  llvm::sort(Keys);
-  for (std::pair<unsigned, int> Key : Keys) {
-    const CallNodes &C = *G->findCall(Key.first, Key.second);
-    OS << "  " << Label(Key.first) << " #" << Key.second << ":";
+  for (const IndirectCall &C : IndirectCalls) {
+    OS << "  " << Label(C.Caller) << " #" << C.Site << ":";
     if (C.ReachesUnknown) {
       OS << " code the program cannot see\n";
       continue;
@@ -1207,11 +1217,8 @@ void PointsTo::printIndirectCalls(
 }
 
 void PointsTo::printStatistics(raw_ostream &OS) const {
-  unsigned Reps = 0;
-  for (NodeId N = 0; N < G->Parent.size(); ++N)
-    Reps += G->Parent[N] == N;
-  OS << G->Parent.size() << " nodes (" << Reps << " after cycles merged, "
-     << G->NumWidened << " widened), " << G->Locs.size() << " locations, "
-     << G->Collapsed << " objects collapsed, " << G->Rounds
-     << " cycle searches\n";
+  OS << Size.Nodes << " nodes (" << Size.Representatives
+     << " after cycles merged, " << Size.Widened << " widened), "
+     << Size.Locations << " locations, " << Size.Collapsed
+     << " objects collapsed, " << Size.Rounds << " cycle searches\n";
 }
