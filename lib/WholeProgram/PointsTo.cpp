@@ -97,6 +97,39 @@ private:
 using SK = PointerStatement::Kind;
 constexpr unsigned NoId = PointsToProgram::None;
 
+/// An object's locations by offset, in order: most objects have a few
+/// fields, which a search of a short vector finds faster than a hash table
+/// does, in less memory.
+class FieldMap {
+public:
+  using Entry = std::pair<int64_t, LocId>;
+  /// The location at \p Offset; NoId if none.
+  LocId lookup(int64_t Offset) const {
+    const Entry *It = lowerBound(Offset);
+    return It != Fields.end() && It->first == Offset ? It->second : NoId;
+  }
+  /// Adds \p L at \p Offset unless a location is there: the location at
+  /// \p Offset, and whether it is \p L.
+  std::pair<LocId, bool> tryEmplace(int64_t Offset, LocId L) {
+    const Entry *It = lowerBound(Offset);
+    if (It != Fields.end() && It->first == Offset)
+      return {It->second, false};
+    Fields.insert(Fields.begin() + (It - Fields.begin()), {Offset, L});
+    return {L, true};
+  }
+  size_t size() const { return Fields.size(); }
+  void clear() { Fields.clear(); }
+  const Entry *begin() const { return Fields.begin(); }
+  const Entry *end() const { return Fields.end(); }
+
+private:
+  const Entry *lowerBound(int64_t Offset) const {
+    return llvm::lower_bound(Fields, Offset,
+                             [](const Entry &E, int64_t O) { return E.first < O; });
+  }
+  SmallVector<Entry, 2> Fields;
+};
+
 /// \p Offset as an offset in the first of elements \p Stride bytes long.
 int64_t offsetInElement(int64_t Offset, uint64_t Stride) {
   int64_t S = int64_t(Stride);
@@ -159,7 +192,7 @@ struct Object {
   /// elements are not told apart, each field one location for all of them.
   uint64_t Stride = 0;
   /// Its locations by offset.
-  DenseMap<int64_t, LocId> Fields;
+  FieldMap Fields;
   /// Nodes the contents of the fields in a range flow into, and that flow
   /// into the fields in a range (the unknown memory, an unknown function's
   /// writes), as fields appear.
@@ -414,15 +447,22 @@ public:
   int numParams(unsigned F) const {
     return std::min(P.Functions[F]->NumArgs, numValues(F));
   }
-  /// \p F's pointer values; none if its summary claims more than its
-  /// parameters and instructions can define (a damaged facts file).
-  int numValues(unsigned F) const {
-    const FunctionSummary &S = *P.Functions[F];
-    int64_t Most = int64_t(S.NumArgs) + 2 * int64_t(S.Instructions) +
-                   int64_t(S.numPointers()) + 16;
-    return S.NumPointerValues >= 0 && S.NumPointerValues <= Most
-               ? S.NumPointerValues
-               : 0;
+  /// \p F's pointer values (ValueCounts).
+  int numValues(unsigned F) const { return ValueCounts[F]; }
+  /// Of each function, its pointer values; none if its summary claims more
+  /// than its parameters and instructions can define (a damaged facts
+  /// file). Counted once: the analysis asks at each statement.
+  std::vector<int> ValueCounts;
+  void countValues() {
+    ValueCounts.resize(P.Functions.size());
+    for (unsigned F = 0; F < P.Functions.size(); ++F) {
+      const FunctionSummary &S = *P.Functions[F];
+      int64_t Most = int64_t(S.NumArgs) + 2 * int64_t(S.Instructions) +
+                     int64_t(S.numPointers()) + 16;
+      ValueCounts[F] = S.NumPointerValues >= 0 && S.NumPointerValues <= Most
+                           ? S.NumPointerValues
+                           : 0;
+    }
   }
   /// Where argument \p I of a call of \p F goes: its parameter, or past
   /// them, its variadic arguments (escaped when the summary has no
@@ -510,7 +550,7 @@ LocId PointsTo::Graph::newLocation(ObjId O, int64_t Offset) {
   LocId L = Locs.size();
   NodeId Contents = newNode();
   Locs.push_back({O, Offset, Contents});
-  Objects[O].Fields[Offset] = L;
+  Objects[O].Fields.tryEmplace(Offset, L);
   // Copies of flows in: addEdge may make locations of other objects.
   connectField(O, L);
   return L;
@@ -547,17 +587,16 @@ void PointsTo::Graph::setStride(ObjId O, uint64_t Stride) {
   // Each field joins the one at its offset in the first element.
   SmallVector<std::pair<int64_t, LocId>, 8> Fields(Obj.Fields.begin(),
                                                    Obj.Fields.end());
-  llvm::sort(Fields);
   Obj.Fields.clear();
   SmallVector<LocId, 8> Kept;
   for (auto [Offset, L] : Fields) {
     int64_t InElement = offsetInElement(Offset, New);
-    auto [It, First] = Objects[O].Fields.try_emplace(InElement, L);
+    auto [There, First] = Objects[O].Fields.tryEmplace(InElement, L);
     if (First) {
       Locs[L].Offset = InElement;
       Kept.push_back(L);
     } else {
-      merge(Locs[It->second].Contents, Locs[L].Contents);
+      merge(Locs[There].Contents, Locs[L].Contents);
     }
   }
   // A field now stands for some the flows did not cover.
@@ -578,13 +617,13 @@ LocId PointsTo::Graph::location(ObjId O, int64_t Offset, bool Variable,
     if (Objects[O].Stride)
       Offset = offsetInElement(Offset, Objects[O].Stride);
     if (Offset < 0 || (Objects[O].Fields.size() >= PointsTo::MaxFields &&
-                       !Objects[O].Fields.count(Offset)))
+                       Objects[O].Fields.lookup(Offset) == NoId))
       collapse(O);
   }
   if (Single || Objects[O].Collapsed)
     Offset = 0;
-  auto It = Objects[O].Fields.find(Offset);
-  return It != Objects[O].Fields.end() ? It->second : newLocation(O, Offset);
+  LocId L = Objects[O].Fields.lookup(Offset);
+  return L != NoId ? L : newLocation(O, Offset);
 }
 
 void PointsTo::Graph::collapse(ObjId O) {
@@ -592,8 +631,9 @@ void PointsTo::Graph::collapse(ObjId O) {
   if (Obj.Collapsed)
     return;
   ++Collapsed;
-  auto It = Obj.Fields.find(0);
-  LocId First = It != Obj.Fields.end() ? It->second : newLocation(O, 0);
+  LocId First = Obj.Fields.lookup(0);
+  if (First == NoId)
+    First = newLocation(O, 0);
   Obj.Collapsed = true;
   for (auto &[Offset, L] : Obj.Fields)
     merge(Locs[First].Contents, Locs[L].Contents);
@@ -845,6 +885,7 @@ void PointsTo::Graph::bind(CallNodes &C, unsigned Callee) {
 
 void PointsTo::Graph::build() {
   unsigned NF = P.Functions.size();
+  countValues();
   Unknown = newObject(Object::Kind::Unknown, NoId);
   UnknownLoc = location(Unknown, 0);
   Escaped = newNode();
