@@ -54,6 +54,10 @@ struct CallSite {
   /// The signature fallback gives an indirect
   /// call every address-taken function of its type, often hundreds.
   std::vector<FnId> Targets;
+  /// An indirect call whose targets are the signature fallback's: the
+  /// points-to analysis says it may reach code the program cannot see, and
+  /// no table names its functions.
+  bool BySignature = false;
   bool StartsThreads = false; ///< May create a thread (directly or not).
   bool JoinsThreads = false;  ///< May wait for a thread to end.
   bool Waits = false;         ///< May block (directly or not).
@@ -542,11 +546,10 @@ struct Solver::Program {
            RunOnceRoots.contains(F) || AtExitRoots.contains(F) ||
            ThreadEntries.contains(F) || CtorRoots.contains(F);
   }
-  /// The functions the indirect call that \p C hands a pointer to may
-  /// reach, when each is the program's and takes the pointer as declared;
-  /// none if it may reach none.
-  const std::vector<unsigned> *
-  pointerCallTargets(unsigned M, const PointerCall &C) const;
+  /// The indirect call that \p C hands a pointer to, when each function
+  /// it may reach is the program's and takes the pointer as declared; none
+  /// if it may reach none.
+  const CallSite *pointerCallSite(unsigned M, const PointerCall &C) const;
   /// The functions an indirect call reaches when the summary names them:
   /// chosen among by a select or phi, or loaded from tables whose contents
   /// are known. None: the signature fallback decides.
@@ -1051,6 +1054,7 @@ void Solver::Program::collectCallSites() {
           CS.Targets = std::move(*FromTable);
         } else {
           CS.Targets = std::move(BySignature);
+          CS.BySignature = true;
         }
       } else if (S.Kind == CallKind::Direct) {
         FnId Callee = resolveFn(FE.Module, S.Callee);
@@ -1206,8 +1210,8 @@ Solver::Program::knownTargets(unsigned M, const CallSiteSummary &S) const {
   return Targets;
 }
 
-const std::vector<unsigned> *
-Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
+const CallSite *
+Solver::Program::pointerCallSite(unsigned M, const PointerCall &C) const {
   const CallSite *CS = callSiteAt(resolveFn(M, C.At.Function), C.Site);
   if (!CS || !targetsSeen(*CS))
     return nullptr;
@@ -1216,7 +1220,7 @@ Solver::Program::pointerCallTargets(unsigned M, const PointerCall &C) const {
     if (C.Arg >= F.NumArgs || F.Type != C.CallType)
       return nullptr;
   }
-  return &CS->Targets;
+  return CS;
 }
 
 /// The functions an indirect call may reach when it calls a pointer loaded
@@ -1828,8 +1832,10 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     bool Again = false;
     /// The function whose indirect call first handed the pointer on, if
     /// one did: an escape past it says so, since the call's targets may be
-    /// a signature's every function.
+    /// a signature's every function. Unresolved: the first whose targets
+    /// are (CallSite::BySignature), which the escape names instead.
     const std::string *Through = nullptr;
+    const std::string *Unresolved = nullptr;
     /// Past a direct call of the code naming the global, at a constant
     /// place, into a body: the copy of the callee that would name the
     /// global (GlobalUses::Copies), and where this walk's pointer would
@@ -1926,7 +1932,11 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       if (!Fact.empty() || Why.empty())
         return;
       Fact = Why;
-      if (H.Through)
+      if (H.Unresolved)
+        Fact += " (reached through an indirect call in " + *H.Unresolved +
+                " that the points-to analysis does not resolve: any "
+                "function of its type)";
+      else if (H.Through)
         Fact += " (reached through an indirect call in " + *H.Through + ")";
     };
     auto Escape = [&](const std::string &Why) { First(Out.Escape, Why); };
@@ -2002,6 +2012,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Result.Root = false;
       Result.At = Place(RP.Range);
       Result.Through = H.Through;
+      Result.Unresolved = H.Unresolved;
       if (!Enter(&fn(F), -1, Result, RP.When))
         continue;
       for (const ResultUse &R : ResultUses[F])
@@ -2021,6 +2032,7 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Handed Loaded;
       Loaded.Root = false;
       Loaded.Through = H.Through;
+      Loaded.Unresolved = H.Unresolved;
       if (Holders.insert(P).second)
         for (auto &[PM, PS] : P->Mentions)
           Walk(PM, PS->Loaded, Loaded);
@@ -2043,15 +2055,16 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       }
       if (C.Site >= 0) {
         // Into every function the indirect call may reach.
-        if (const std::vector<unsigned> *Targets =
-                pointerCallTargets(M, C)) {
+        if (const CallSite *CS = pointerCallSite(M, C)) {
           if (!Down.Through)
             Down.Through = &C.At.Function;
+          if (!Down.Unresolved && CS->BySignature)
+            Down.Unresolved = &C.At.Function;
           if (TrackCopies && H.Root) {
             Down.NoCopy = GlobalUses::Access::NoCopyIndirect;
             Down.NoCopyBy = &C.At.Function;
           }
-          for (FnId T : *Targets)
+          for (FnId T : CS->Targets)
             WalkParam(Fns[T], C.Arg, Down);
           continue;
         }
