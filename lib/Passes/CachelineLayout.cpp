@@ -7,6 +7,7 @@
 #include "cacheline/LineSize.h"
 #include "cacheline/Report.h"
 #include "cacheline/Settings.h"
+#include "cacheline/StageTimer.h"
 #include "cacheline/SummaryBuilder.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -20,6 +21,7 @@
 #include "llvm/TargetParser/Triple.h"
 
 #include <cstdlib>
+#include <optional>
 
 using namespace llvm;
 using namespace cacheline;
@@ -250,15 +252,19 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   // The summaries the compiles carried (else the module's own) and the
   // solver of the two-stage flow; the module's linkage is final (the link
   // has internalized what it could).
+  std::optional<StageTimer> Stage;
+  Stage.emplace("summaries", "Summaries read (or made)");
   ProgramSummaries Summaries = programSummaries(M, FAM);
   SolverOptions SolverOpts;
   SolverOpts.Policy = *Opts;
   SolverOpts.Internalized = std::move(Summaries.Internalized);
   if (Summaries.Carried)
     Result.CarriedSummaries = Summaries.Modules.size();
+  Stage.reset(); // The solver times its stages.
   Result.Program =
       std::make_unique<Solver>(std::move(Summaries.Modules), SolverOpts);
   Result.Symbols = std::move(Summaries.Symbols);
+  Stage.emplace("classify", "Globals solved and classified");
 
   Result.Globals.reserve(M.global_size());
   for (GlobalVariable &GV : M.globals()) {
@@ -404,6 +410,8 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
 
   // The section names are ELF's; elsewhere the pass only reports. A report
   // alone says what the layout would do inside objects.
+  std::optional<StageTimer> Stage;
+  Stage.emplace("layout", "Layout planned and applied, remarks");
   LayoutPlan Plan = Result.plan();
   Plan.GlobalOptFollows = AtLink;
   std::vector<RemarkPlace> RemarkPlaces = locateRemarks(M, Result);
@@ -418,6 +426,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     return FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   });
 
+  Stage.emplace("report", "Report written");
   if (const PathSetting &Path = Set->Report) {
     std::error_code EC;
     raw_fd_ostream OS(Path.Path, EC, sys::fs::OF_TextWithCRLF);
@@ -428,6 +437,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     else
       Report(M, Result, Outcome).write(OS);
   }
+  Stage.reset();
   if (*Mode == PassMode::Instrument) {
     Expected<InstrumentStats> Stats = instrumentForWriteProfile(M, Result);
     if (!Stats) {

@@ -2,6 +2,7 @@
 
 #include "cacheline/Solver.h"
 #include "cacheline/PointsTo.h"
+#include "cacheline/StageTimer.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -674,12 +675,16 @@ void Solver::Program::leakRoots(const GlobalEntry *G, StringRef Key,
 void Solver::Program::solve() {
   // Each stage reads what the ones before it found (-debug-only=DEBUG_TYPE
   // prints what each leaves, as cacheline-facts solve --stages does).
+  std::optional<StageTimer> Timer;
+  Timer.emplace("solve", "Call graph, phases and rates");
   index();
   LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Modules.size() << " summaries, "
                     << Fns.size() << " functions, " << Globals.size()
                     << " globals\n");
   scanFunctionAddresses();
+  Timer.emplace("points-to", "Points-to analysis");
   solvePointsTo();
+  Timer.emplace("solve", "Call graph, phases and rates");
   collectCallSites();
   resolveIndirectArguments();
   LLVM_DEBUG(printStage(Stage::AddressUses, dbgs()));
