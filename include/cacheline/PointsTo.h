@@ -6,8 +6,9 @@
 // `cacheline-facts merge` and the audit's solver.
 //
 // Abstract objects are the globals, the functions, the allocation sites
-// (a call of malloc, calloc, operator new, mmap and the like, by caller and
-// call index), the local variables whose address is taken, and one object
+// (a call of malloc, calloc, operator new, mmap and the like, or of an
+// allocation wrapper (AllocationWrappers.h), by caller and call index), the
+// local variables whose address is taken, and one object
 // for all the memory of code the program cannot see. A pointer points to
 // locations: an object and a byte offset in it. The analysis is
 // field-sensitive: a struct's fields are locations of their own, up to
@@ -86,7 +87,8 @@ public:
   /// A pointer that may point to more locations than this is widened: it
   /// may point to any escaped object, and those locations escape. Sound,
   /// and it bounds the work on programs whose pointers mostly point
-  /// everywhere (an allocator wrapper makes one object of the heap).
+  /// everywhere (an allocator behind a function pointer makes one object of
+  /// the heap).
   static constexpr unsigned MaxPointees = 64;
 
   /// Solves \p Program; the graph is freed once its answers are kept.

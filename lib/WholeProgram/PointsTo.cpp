@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cacheline/PointsTo.h"
+#include "cacheline/AllocationWrappers.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
@@ -31,6 +32,7 @@ STATISTIC(NumNodes, "Points-to nodes");
 STATISTIC(NumLocations, "Points-to locations");
 STATISTIC(NumCollapsed, "Objects collapsed into one location");
 STATISTIC(NumRounds, "Points-to cycle searches");
+STATISTIC(NumWrapperCalls, "Calls of allocation wrappers, each a site");
 
 namespace {
 
@@ -298,6 +300,21 @@ public:
   std::vector<ObjId> GlobalObject, FunctionObject;
   DenseMap<std::pair<unsigned, int>, ObjId> HeapObjects, StackObjects;
   DenseMap<unsigned, ObjId> VarArgObjects;
+  /// The object allocated at call \p Site of \p F, and the local variable
+  /// \p Site of \p F.
+  ObjId heapObject(unsigned F, int Site) {
+    return siteObject(HeapObjects, Object::Kind::Heap, F, Site);
+  }
+  ObjId stackObject(unsigned F, int Site) {
+    return siteObject(StackObjects, Object::Kind::Stack, F, Site);
+  }
+  ObjId siteObject(DenseMap<std::pair<unsigned, int>, ObjId> &Objs,
+                   Object::Kind K, unsigned F, int Site) {
+    auto [It, New] = Objs.try_emplace({F, Site}, 0);
+    if (New)
+      It->second = newObject(K, F, Site);
+    return It->second;
+  }
   /// The calls of interest, and where each is: (caller, site).
   std::vector<CallNodes> Calls;
   std::vector<std::pair<unsigned, int>> CallKeys;
@@ -819,13 +836,9 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
     NodeId Dst = Value(S.Dst);
     if (Dst == NoId)
       return;
-    auto &Objs = S.K == SK::HeapObject ? HeapObjects : StackObjects;
-    auto [It, New] = Objs.try_emplace({F, S.Site}, 0);
-    if (New)
-      It->second = newObject(S.K == SK::HeapObject ? Object::Kind::Heap
-                                                   : Object::Kind::Stack,
-                             F, S.Site);
-    addToSet(Dst, location(It->second, 0));
+    addToSet(Dst, location(S.K == SK::HeapObject ? heapObject(F, S.Site)
+                                                 : stackObject(F, S.Site),
+                           0));
     return;
   }
   case SK::Escape:
@@ -941,25 +954,48 @@ void PointsTo::Graph::build() {
       for (const PointerStatement &S : *Init)
         addStatement(M, NoId, S);
   }
+  // Which direct calls have a body to follow (the others' fallbacks
+  // apply), by call slot; bound once every function's statements are in,
+  // and the allocation wrappers known.
+  std::vector<unsigned> Callees(CallSlots.size(), NoId);
+  std::vector<std::optional<std::vector<WrapperScan::Source>>> Returned(NF);
   for (unsigned F = 0; F < NF; ++F) {
     const FunctionSummary &FS = *P.Functions[F];
     unsigned M = P.FunctionModules[F];
-    // Which direct calls have a body to follow: the others' fallbacks
-    // apply.
-    std::vector<unsigned> Callees(FS.Calls.size(), NoId);
+    unsigned *Callee = &Callees[FirstCallSlot[F]];
     for (unsigned I = 0; I < FS.Calls.size(); ++I)
       if (FS.Calls[I].Kind == CallKind::Direct)
-        Callees[I] = P.ResolveFunction(M, FS.Calls[I].Callee);
+        Callee[I] = P.ResolveFunction(M, FS.Calls[I].Callee);
+    WrapperScan Scan(numValues(F), numParams(F));
     FS.forEachPointer([&](const PointerStatement &S) {
-      if (S.Fallback < 0 || size_t(S.Fallback) >= Callees.size() ||
-          Callees[S.Fallback] == NoId)
-        addStatement(M, F, S);
+      if (S.Fallback >= 0 && size_t(S.Fallback) < FS.Calls.size() &&
+          Callee[S.Fallback] != NoId)
+        return;
+      addStatement(M, F, S);
+      Scan.add(S);
     });
-    for (unsigned I = 0; I < FS.Calls.size(); ++I) {
-      if (Callees[I] == NoId)
+    Returned[F] = Scan.finish();
+  }
+  std::vector<std::optional<int64_t>> Wrapper =
+      findAllocationWrappers(Returned, [&](unsigned F, int Call) {
+        return hasSlot(F, Call) ? Callees[FirstCallSlot[F] + Call] : NoId;
+      });
+  for (unsigned F = 0; F < NF; ++F) {
+    for (unsigned I = 0; I < P.Functions[F]->Calls.size(); ++I) {
+      unsigned Callee = Callees[FirstCallSlot[F] + I];
+      unsigned C = CallSlots[FirstCallSlot[F] + I];
+      if (Callee == NoId || C == NoId)
         continue;
-      if (unsigned C = CallSlots[FirstCallSlot[F] + I]; C != NoId)
-        bind(Calls[C], Callees[I]);
+      if (!Wrapper[Callee] || Calls[C].Result == NoId) {
+        bind(Calls[C], Callee);
+        continue;
+      }
+      // A wrapper's call: memory of its own, allocated at this call.
+      for (auto [Arg, Src] : Calls[C].Args)
+        addEdge(Src, param(Callee, Arg));
+      addToSet(Calls[C].Result,
+               location(heapObject(F, I), *Wrapper[Callee]));
+      ++NumWrapperCalls;
     }
   }
   for (unsigned F = 0; F < NF; ++F)
