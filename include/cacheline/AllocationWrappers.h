@@ -3,8 +3,9 @@
 // An allocation wrapper (xmalloc, zmalloc, a pool's alloc) returns memory
 // it allocated itself, or that another wrapper it calls did, and does
 // nothing else with that pointer: it stores it nowhere, passes it to no
-// call, neither loads nor stores through it. Each direct call of one is
-// then an allocation site of its own, as a call of malloc is, instead of
+// call but a library function whose known effect moves no pointer (one
+// that prints it), neither loads nor stores through it. Each direct call of
+// one is then an allocation site of its own, as a call of malloc is, instead of
 // every caller's memory being the wrapper's one object (one level of heap
 // cloning). Sound because the wrapper leaves nothing in the memory that
 // the analysis could miss: what it writes there holds no pointer.
@@ -30,7 +31,11 @@ public:
   /// \p NumValues pointer values, the first \p NumParams its parameters.
   WrapperScan(int NumValues, int NumParams);
   /// Each statement the points-to analysis takes of the function, in turn.
-  void add(const PointerStatement &S);
+  /// \p ToBodilessCall: an argument of a direct call of a function without
+  /// a body, whose effect on it, if any, is a statement of its own (a
+  /// known function's: malloc_usable_size reads nothing through it, an
+  /// unknown one's pointer escapes).
+  void add(const PointerStatement &S, bool ToBodilessCall = false);
 
   /// Where what it returns comes from, when that is only fresh memory:
   /// allocations of its own (Call -1) or the results of its calls, each at

@@ -38,7 +38,7 @@ void WrapperScan::define(int Value, Def D) {
     Defs[Value].push_back(D);
 }
 
-void WrapperScan::add(const PointerStatement &S) {
+void WrapperScan::add(const PointerStatement &S, bool ToBodilessCall) {
   switch (S.K) {
   case SK::Copy:
     if (S.Src.K == PointerOperand::Kind::Value && !S.Src.Variable) {
@@ -65,6 +65,10 @@ void WrapperScan::add(const PointerStatement &S) {
     else if (!S.Src.isNone())
       ReturnsOther = true;
     return;
+  case SK::Argument:
+    if (!ToBodilessCall)
+      use(S.Src);
+    return;
   case SK::Callee:
     IndirectCalls.push_back(S.Site);
     [[fallthrough]];
@@ -73,7 +77,6 @@ void WrapperScan::add(const PointerStatement &S) {
   case SK::Clobber:
   case SK::Escape:
   case SK::Callback:
-  case SK::Argument:
     use(S.Addr);
     use(S.Src);
     return;

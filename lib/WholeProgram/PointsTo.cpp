@@ -972,7 +972,10 @@ void PointsTo::Graph::build() {
           Callee[S.Fallback] != NoId)
         return;
       addStatement(M, F, S);
-      Scan.add(S);
+      Scan.add(S, S.K == SK::Argument && S.Site >= 0 &&
+                      size_t(S.Site) < FS.Calls.size() &&
+                      FS.Calls[S.Site].Kind == CallKind::Direct &&
+                      Callee[S.Site] == NoId);
     });
     Returned[F] = Scan.finish();
   }
