@@ -1,4 +1,4 @@
-//===- AllocationWrappers.h - Functions that return fresh memory -*- C++ -*-===//
+//===- AllocationWrappers.h - Functions returning fresh memory --*- C++ -*-===//
 //
 // An allocation wrapper (xmalloc, zmalloc, a pool's alloc) returns memory
 // it allocated itself, or that another wrapper it calls did, and does

@@ -1,4 +1,4 @@
-//===- StageTimer.h - The time of each stage, under -time-passes -*- C++ -*-===//
+//===- StageTimer.h - Each stage timed, under -time-passes ------*- C++ -*-===//
 //
 // Each stage of the pass (reading the summaries, the points-to analysis,
 // the whole-program solve, classifying the globals, the layout, the

@@ -126,8 +126,8 @@ public:
 
 private:
   const Entry *lowerBound(int64_t Offset) const {
-    return llvm::lower_bound(Fields, Offset,
-                             [](const Entry &E, int64_t O) { return E.first < O; });
+    return llvm::lower_bound(
+        Fields, Offset, [](const Entry &E, int64_t O) { return E.first < O; });
   }
   SmallVector<Entry, 2> Fields;
 };
