@@ -562,6 +562,8 @@ struct FunctionSummary {
   /// be (and not kept).
   void forEachPointer(
       llvm::function_ref<void(const PointerStatement &)> Fn) const;
+  /// A copy of Pointers, decoded if need be (for the writers).
+  std::vector<PointerStatement> pointers() const;
 };
 
 /// Sets \p S's BeforeLoops and AfterLoops from its control-flow graph:

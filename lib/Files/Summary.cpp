@@ -162,6 +162,10 @@ void FunctionSummary::forEachPointer(
     Fn(S);
 }
 
+std::vector<PointerStatement> FunctionSummary::pointers() const {
+  return EncodedPointers ? EncodedPointers->decoded() : Pointers;
+}
+
 const PointerSummary *FunctionSummary::param(int Arg) const {
   const std::map<int, PointerSummary> &All = params();
   auto It = All.find(Arg);
@@ -788,8 +792,7 @@ json::Value cacheline::toJSON(const FunctionSummary &F) {
   if (!Results.empty())
     O["results"] = std::move(Results);
   put(O, "nptr", F.NumPointerValues);
-  std::vector<PointerStatement> Pointers;
-  F.forEachPointer([&](const PointerStatement &S) { Pointers.push_back(S); });
+  std::vector<PointerStatement> Pointers = F.pointers();
   if (!Pointers.empty())
     O["ptrs"] = toJSONArray(Pointers);
   return O;

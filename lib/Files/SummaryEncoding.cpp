@@ -220,9 +220,7 @@ private:
     putSized(const_cast<std::map<int, PointerSummary> &>(P.F.params()));
   }
   void put(PointersOf &P) {
-    std::vector<PointerStatement> Pointers;
-    P.F.forEachPointer(
-        [&](const PointerStatement &S) { Pointers.push_back(S); });
+    std::vector<PointerStatement> Pointers = P.F.pointers();
     putSized(Pointers);
   }
   /// \p Field, after its size in bytes.
@@ -442,19 +440,26 @@ private:
 
 /// A function's Params left encoded: decoded on first use. Their bytes
 /// passed the summary's hash check when it was read.
+/// Decodes \p Bytes of \p Table, a field left encoded, into \p Field: a
+/// field that does not decode is a bug, its bytes having passed the
+/// summary's hash check.
+template <typename T>
+void decodeField(const std::shared_ptr<EncodedSummary> &Table, StringRef Bytes,
+                 T &Field, const char *What) {
+  Reader R(Table, Bytes);
+  R.map(Field);
+  if (R.Failed || !R.atEnd())
+    report_fatal_error(Twine("cacheline-layout: a summary's ") + What +
+                       " do not decode although the summary's hash matched");
+}
+
 class LazyParams final : public PendingParams {
 public:
   LazyParams(std::shared_ptr<EncodedSummary> Table, StringRef Bytes)
       : Table(std::move(Table)), Bytes(Bytes) {}
   const std::map<int, PointerSummary> &decoded() const override {
-    if (!Params) {
-      Reader R(Table, Bytes);
-      R.map(Params.emplace());
-      if (R.Failed || !R.atEnd())
-        report_fatal_error("cacheline-layout: a summary's parameter "
-                           "records do not decode although the summary's "
-                           "hash matched");
-    }
+    if (!Params)
+      decodeField(Table, Bytes, Params.emplace(), "parameter records");
     return *Params;
   }
 
@@ -474,12 +479,7 @@ public:
   size_t size() const override { return Count; }
   std::vector<PointerStatement> decoded() const override {
     std::vector<PointerStatement> Pointers;
-    Reader R(Table, Bytes);
-    R.map(Pointers);
-    if (R.Failed || !R.atEnd())
-      report_fatal_error("cacheline-layout: a summary's pointer statements "
-                         "do not decode although the summary's hash "
-                         "matched");
+    decodeField(Table, Bytes, Pointers, "pointer statements");
     return Pointers;
   }
 

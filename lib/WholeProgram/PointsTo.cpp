@@ -423,17 +423,10 @@ public:
     }
     return Calls[I];
   }
-  const CallNodes *findCall(unsigned Caller, int Site) const {
-    unsigned I = NoId;
-    if (hasSlot(Caller, Site))
-      I = CallSlots[FirstCallSlot[Caller] + Site];
-    else if (auto It = OtherCalls.find({Caller, Site}); It != OtherCalls.end())
-      I = It->second;
-    return I == NoId ? nullptr : &Calls[I];
-  }
   /// Call \p C reaches \p Callee: its arguments are the parameters, its
   /// result what the callee returns.
   void bind(CallNodes &C, unsigned Callee);
+  void bindArguments(CallNodes &C, unsigned Callee);
   void apply(const Complex &C, LocId L);
   /// Makes \p N a widened node: its locations escape, and it holds the
   /// unknown location instead.
@@ -889,9 +882,13 @@ void PointsTo::Graph::addStatement(unsigned M, unsigned F,
   }
 }
 
-void PointsTo::Graph::bind(CallNodes &C, unsigned Callee) {
+void PointsTo::Graph::bindArguments(CallNodes &C, unsigned Callee) {
   for (auto [Arg, Src] : C.Args)
     addEdge(Src, param(Callee, Arg));
+}
+
+void PointsTo::Graph::bind(CallNodes &C, unsigned Callee) {
+  bindArguments(C, Callee);
   if (C.Result != NoId)
     addEdge(Return[Callee], C.Result);
 }
@@ -994,8 +991,7 @@ void PointsTo::Graph::build() {
         continue;
       }
       // A wrapper's call: memory of its own, allocated at this call.
-      for (auto [Arg, Src] : Calls[C].Args)
-        addEdge(Src, param(Callee, Arg));
+      bindArguments(Calls[C], Callee);
       addToSet(Calls[C].Result,
                location(heapObject(F, I), *Wrapper[Callee]));
       ++NumWrapperCalls;

@@ -676,7 +676,8 @@ void Solver::Program::solve() {
   // Each stage reads what the ones before it found (-debug-only=DEBUG_TYPE
   // prints what each leaves, as cacheline-facts solve --stages does).
   std::optional<StageTimer> Timer;
-  Timer.emplace("solve", "Call graph, phases and rates");
+  auto Rest = [&] { Timer.emplace("solve", "Call graph, phases and rates"); };
+  Rest();
   index();
   LLVM_DEBUG(dbgs() << DEBUG_TYPE ": " << Modules.size() << " summaries, "
                     << Fns.size() << " functions, " << Globals.size()
@@ -684,7 +685,7 @@ void Solver::Program::solve() {
   scanFunctionAddresses();
   Timer.emplace("points-to", "Points-to analysis");
   solvePointsTo();
-  Timer.emplace("solve", "Call graph, phases and rates");
+  Rest();
   collectCallSites();
   resolveIndirectArguments();
   LLVM_DEBUG(printStage(Stage::AddressUses, dbgs()));
