@@ -30,6 +30,7 @@
 namespace llvm {
 class CallBase;
 class Constant;
+class DataLayout;
 class Function;
 class GlobalVariable;
 class Instruction;
@@ -64,9 +65,11 @@ struct AddressLeaf {
 
 /// An address in the new layout: in \p Base, the element Element (plus
 /// the Elements indices, in slots of Slot bytes), then Inside bytes (plus
-/// the Bytes indices, in bytes).
+/// the Bytes indices, in bytes). Base is the new global, or the start of
+/// an allocation, BaseAlign-aligned (AllocationLayout.h).
 struct NewAddress {
-  llvm::GlobalVariable *Base = nullptr;
+  llvm::Value *Base = nullptr;
+  llvm::Align BaseAlign;
   uint64_t Slot = 0;
   int64_t Element = 0;
   int64_t Inside = 0;
@@ -78,6 +81,10 @@ public:
   /// Every address computed from \p GV, or an error saying which use is no
   /// address the rewrite can rebuild.
   static llvm::Expected<AddressRewrite> collect(llvm::GlobalVariable &GV);
+  /// The same for the addresses computed from any of \p Roots, values
+  /// that point to the start of one object (an allocation).
+  static llvm::Expected<AddressRewrite>
+  collect(llvm::ArrayRef<llvm::Value *> Roots, const llvm::DataLayout &DL);
 
   llvm::ArrayRef<AddressLeaf> leaves() const { return Leaves; }
 
@@ -92,7 +99,7 @@ public:
   /// Points each leaf at the address \p Map gives it, built once per old
   /// address where that was computed, and erases the old arithmetic; the
   /// old global is then unused. A leaf \p Map gives no address for was
-  /// pointed elsewhere by the caller.
+  /// pointed elsewhere by the caller, or (of roots) stays as it is.
   void apply(
       llvm::function_ref<std::optional<NewAddress>(const AddressLeaf &)> Map);
 
@@ -112,6 +119,9 @@ private:
 
 /// The function \p V is in, for messages.
 std::string functionOf(llvm::Value *V);
+
+/// The error of a rewrite the IR does not allow: \p Why.
+llvm::Error cannot(const llvm::Twine &Why);
 
 /// A global to replace \p Old: initialized with \p Init, named \p Name,
 /// inserted before \p Old, with every other property of it (linkage,

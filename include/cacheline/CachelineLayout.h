@@ -16,6 +16,7 @@
 #include "cacheline/SummaryInModule.h"
 #include "cacheline/WriteProfile.h"
 
+#include "llvm/IR/DebugLoc.h"
 #include "llvm/IR/PassManager.h"
 
 #include <memory>
@@ -59,6 +60,22 @@ struct ClassifiedGlobal {
   const llvm::Instruction *decisiveInstruction(InstructionIndex &Index) const;
 };
 
+/// One allocation site as the analysis classified it.
+struct ClassifiedAllocation {
+  SolvedAllocation Site;
+  /// The allocating call in the module, if found, and the pointer
+  /// variables that hold only its result.
+  llvm::CallBase *Call = nullptr;
+  std::vector<llvm::GlobalVariable *> Holders;
+  /// "file:line" of the call, where debug info says, its function and
+  /// location, for the report and remarks (the layout replaces the call).
+  std::string Source;
+  llvm::Function *Caller = nullptr;
+  llvm::DebugLoc Loc;
+  Decision Class;
+  InnerLayout Inner;
+};
+
 /// The result of CachelineClassificationAnalysis.
 class CachelineClassification {
 public:
@@ -71,6 +88,7 @@ public:
   /// pass summarized the module itself.
   unsigned CarriedSummaries = 0;
   std::vector<ClassifiedGlobal> Globals;
+  std::vector<ClassifiedAllocation> Allocations;
   unsigned LineSize = 0;
   /// The write profile the classes came from, if one was given.
   std::optional<WriteProfile> Profile;

@@ -15,17 +15,22 @@
 #ifndef CACHELINE_LAYOUT_ELEMENTLAYOUT_H
 #define CACHELINE_LAYOUT_ELEMENTLAYOUT_H
 
+#include "llvm/Support/Alignment.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 
 namespace llvm {
 class GlobalVariable;
+class Value;
 } // namespace llvm
 
 namespace cacheline {
 
 class CallGraph;
+struct AddressLeaf;
+struct NewAddress;
+struct ObjectAddress;
 
 /// Replaces \p GV, an internal array global, with one whose elements each
 /// take \p SlotSize bytes, and returns it; an error saying why when some
@@ -39,6 +44,19 @@ padElements(llvm::GlobalVariable &GV, uint64_t SlotSize,
 /// why not, as padElements gives it, changing nothing (report mode).
 llvm::Error checkPadElements(llvm::GlobalVariable &GV, uint64_t SlotSize,
                              const CallGraph *Calls = nullptr);
+
+/// Whether the address \p L, in an array of \p Size-byte elements, lies
+/// inside one element, and every use of it stays there: an error saying
+/// why not.
+llvm::Error checkInsideElement(const AddressLeaf &L, uint64_t Size,
+                               const CallGraph *Calls);
+
+/// \p A, an address in an array of \p Size-byte elements, in one whose
+/// elements take \p Slot bytes each from \p Base: the element (the
+/// constant offset's, plus the indices that pick one, in slots) and the
+/// bytes inside it (a constant and the other indices, in bytes).
+NewAddress inSlots(const ObjectAddress &A, uint64_t Size, llvm::Value &Base,
+                   llvm::Align BaseAlign, uint64_t Slot);
 
 } // namespace cacheline
 

@@ -32,6 +32,7 @@ namespace cacheline {
 
 class JSONLinesWriter;
 class Solver;
+struct SolvedAllocation;
 
 /// One access of a global's "writes", as the rules saw it.
 struct AccessEntry {
@@ -109,6 +110,44 @@ struct GlobalEntry {
   bool writeAttribute(llvm::json::OStream &J, llvm::StringRef Key) const;
 };
 
+/// One allocation site (Solver's SolvedAllocation): where it is, its
+/// class, and the layout of its elements, in a report or a layout file.
+struct AllocationEntry {
+  std::string Function;
+  /// The source file of its function's translation unit, where the
+  /// summaries are the compiles' (a report of carried summaries, a layout
+  /// file).
+  std::string Module;
+  int64_t Call = -1; ///< Its index among the function's calls.
+  std::string Allocator;
+  /// "file:line" of the call, where debug info says.
+  std::string Source;
+  /// The phase the call runs in: how often the site allocates.
+  Phase Allocated = Phase::Steady;
+  GlobalClass Class = GlobalClass::Neutral;
+  std::string Reason;
+  uint64_t ElementSize = 0;
+  /// How many elements; 0: known only at run time.
+  uint64_t Elements = 0;
+  /// Pointer variables holding only its start.
+  std::vector<std::string> Holders;
+  /// What is done inside it, or why not.
+  std::string InnerReason;
+  /// Bytes per slot where its elements are (to be) padded; 0 otherwise.
+  uint64_t SlotSize = 0;
+  std::string EscapeReason;
+
+  /// The site \p S of \p Program, its class \p D and its layout \p Inner.
+  static AllocationEntry classified(const Solver &Program,
+                                    const SolvedAllocation &S,
+                                    const Decision &D,
+                                    const InnerLayout &Inner);
+};
+
+llvm::json::Value toJSON(const AllocationEntry &A);
+bool fromJSON(const llvm::json::Value &V, AllocationEntry &A,
+              llvm::json::Path P);
+
 /// The class counts, threads and start-up of the program, which close a
 /// report and a layout file.
 struct ProgramFacts {
@@ -175,6 +214,8 @@ public:
   /// The line of \p Key, an array of \p Strings.
   void strings(llvm::StringRef Key, llvm::ArrayRef<std::string> Strings);
 
+  /// The line of \p Key, then each of \p Objects on a line of its own.
+  void lines(llvm::StringRef Key, llvm::ArrayRef<llvm::json::Value> Objects);
   /// The line of "globals", then each of \p Entries on a line of its own
   /// with its keys in the order of \p Keys, which must list every key an
   /// entry has: Entry::writeAttribute writes each.

@@ -111,6 +111,10 @@ struct MemoryFunction {
   int Src = -1;
   /// Allocates: the arguments whose product is the size (one or two).
   int SizeArgs[2] = {-1, -1};
+  /// Allocates memory that free() releases and realloc() resizes, as
+  /// aligned_alloc's is (malloc, calloc, aligned_alloc): an allocation
+  /// the layout may make line-aligned (AllocationLayout.h).
+  bool FreedByFree = false;
 };
 
 /// The allocators and copy routines of C and C++, by symbol name.

@@ -34,6 +34,7 @@
 #include <vector>
 
 namespace llvm {
+class CallBase;
 class Function;
 class GlobalVariable;
 class Module;
@@ -72,9 +73,20 @@ struct PlannedGlobal {
   std::vector<llvm::Function *> CopyBodies;
 };
 
+/// What the layout is to do with one allocation site: pad its elements
+/// (AllocationLayout.h), as the classification decided.
+struct PlannedAllocation {
+  llvm::CallBase *Call = nullptr;
+  /// The pointer variables that hold only its result.
+  std::vector<llvm::GlobalVariable *> Holders;
+  uint64_t ElementSize = 0;
+  uint64_t SlotSize = 0;
+};
+
 /// The layout's input.
 struct LayoutPlan {
   std::vector<PlannedGlobal> Globals;
+  std::vector<PlannedAllocation> Allocations;
   unsigned LineSize = 0;
   /// The whole program, when known: the rewrites' checks follow its calls
   /// (indirect ones, and the callers of a function returning an address).
@@ -109,9 +121,18 @@ struct GlobalOutcome {
   std::string NotMoved;
 };
 
-/// The layout's output, one outcome per planned global.
+/// What the layout did with one planned allocation.
+struct AllocationOutcome {
+  /// Its elements were padded (not only checked).
+  bool Padded = false;
+  /// Why the IR refused the plan's padding, if it did.
+  std::string Refused;
+};
+
+/// The layout's output, one outcome per planned global and allocation.
 struct LayoutOutcome {
   std::vector<GlobalOutcome> Globals;
+  std::vector<AllocationOutcome> Allocations;
   /// Bytes added (grown write-hot globals plus the pads closing the
   /// groups); none when only checked.
   std::optional<uint64_t> PaddingBytes;

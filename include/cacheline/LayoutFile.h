@@ -7,7 +7,10 @@
 // (internal ones also by source file; ThinLTO's ".llvm.N" promotion suffix
 // is ignored) and must have the definition fingerprint the facts recorded:
 // a global whose type or initializer changed since is stale and is left
-// alone, with a warning.
+// alone, with a warning. An allocation site is matched by its function
+// (and source file), its call's index and its allocator; its elements are
+// padded where every pointer variable holding it is a static of the module
+// (Policy's EachModuleAlone), which the rewrite checks again on the IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -72,6 +75,8 @@ public:
   std::string Target;
   uint64_t LineSize = 0;
   std::vector<LayoutEntry> Globals;
+  /// The allocation sites, each with the layout of its elements.
+  std::vector<AllocationEntry> Allocations;
   ProgramFacts Program;
   /// The source files of the translation units merged.
   std::vector<std::string> Modules;

@@ -24,6 +24,7 @@
 #define CACHELINE_LAYOUT_POINTERUSEWALKER_H
 
 #include "cacheline/AddressInteger.h"
+#include "cacheline/Sanitizer.h"
 #include "cacheline/ArgumentCondition.h"
 #include "cacheline/Summary.h"
 
@@ -46,6 +47,25 @@ inline bool onlyCalledDirectly(const llvm::Function &F) {
     const auto *CB = llvm::dyn_cast<llvm::CallBase>(U.getUser());
     return CB && CB->isCallee(&U) &&
            CB->getFunctionType() == F.getFunctionType();
+  });
+}
+
+/// Whether the vector \p V, into which an address was inserted, is only
+/// compared for equality (`!a || !b`, vectorized): built up by more
+/// insertelements and shuffles, it reads nothing, and the comparisons hold
+/// in any layout.
+inline bool onlyComparedForEquality(const llvm::Value &V, unsigned Depth = 0) {
+  using namespace llvm;
+  if (Depth > 8)
+    return false;
+  return all_of(V.uses(), [&](const Use &U) {
+    const User *Usr = U.getUser();
+    if (const auto *Cmp = dyn_cast<ICmpInst>(Usr))
+      return Cmp->isEquality();
+    if ((isa<InsertElementInst>(Usr) && U.getOperandNo() == 0) ||
+        isa<ShuffleVectorInst>(Usr))
+      return onlyComparedForEquality(*Usr, Depth + 1);
+    return false;
   });
 }
 
@@ -87,6 +107,8 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
   const User *Usr = U.getUser();
   const auto *I = dyn_cast<Instruction>(Usr);
   Current = &U;
+  if (isSanitizerUse(U))
+    return;
 
   if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
       isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
@@ -182,6 +204,9 @@ void PointerUseWalker<Derived>::visitUse(const llvm::Use &U) {
         push(FU.getUser());
     return;
   }
+  if (isa<InsertElementInst>(I) && U.getOperandNo() == 1 &&
+      onlyComparedForEquality(*I))
+    return;
   derived().escape(Twine("address used by ") + I->getOpcodeName(), I);
 }
 

@@ -31,7 +31,8 @@
 // PLDI 2007, as SVF's Andersen solvers do); until nothing changes. A set
 // past MaxPointees is widened.
 //
-// It answers: the functions each indirect call may reach.
+// It answers: the functions each indirect call may reach, and the pointer
+// variables that hold pointers into one allocation site only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,6 +100,25 @@ public:
   /// is no indirect call).
   std::optional<std::vector<unsigned>> indirectTargets(unsigned Caller,
                                                        int Site) const;
+  /// The functions of the program that call \p Site of \p Caller, a known
+  /// library function taking callbacks (pthread_create), may call back,
+  /// sorted; std::nullopt if one may be code the program cannot see (or it
+  /// takes none).
+  std::optional<std::vector<unsigned>> callbackTargets(unsigned Caller,
+                                                       int Site) const;
+  /// An allocation site: the allocating call's function and index.
+  struct Site {
+    unsigned Function;
+    int Call;
+    bool operator==(const Site &O) const {
+      return Function == O.Function && Call == O.Call;
+    }
+  };
+  /// The one allocation site whose memory every pointer the global
+  /// \p Global holds may point into (or none); std::nullopt where it may
+  /// hold pointers to anything else, or code the program cannot see may
+  /// store into it.
+  std::optional<Site> heldAllocation(unsigned Global) const;
   /// The solution's size: nodes, locations, collapsed objects, rounds.
   void printStatistics(llvm::raw_ostream &OS) const;
   /// One line per indirect call: its function (\p Label names functions)
@@ -107,17 +127,22 @@ public:
       llvm::raw_ostream &OS,
       llvm::function_ref<std::string(unsigned)> Label) const;
 
-private:
-  class Graph;
-  /// What the solved graph answers: it is freed once solved, so that the
-  /// stages after it reuse its memory.
+  /// What the solved graph answers of a call: it is freed once solved, so
+  /// that the stages after it reuse its memory.
   struct IndirectCall {
     unsigned Caller;
     int Site;
     bool ReachesUnknown;
     std::vector<unsigned> Targets;
   };
+
+private:
+  class Graph;
   std::vector<IndirectCall> IndirectCalls; ///< By (Caller, Site).
+  /// Calls of known functions taking callbacks, and what they call back.
+  std::vector<IndirectCall> CallbackCalls;
+  /// heldAllocation()'s answers, by global.
+  std::vector<std::pair<unsigned, Site>> HeldAllocations;
   struct {
     size_t Nodes = 0, Representatives = 0, Widened = 0, Locations = 0,
            Collapsed = 0, Rounds = 0;

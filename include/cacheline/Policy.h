@@ -49,11 +49,12 @@ struct PolicyOptions {
   /// The most instructions the copies of functions made for one struct
   /// global (FunctionCopy) may add; 0 makes none.
   uint64_t MaxCopiedInstructions = 1000;
-  /// A copy is made only of a function whose body is in the global's own
-  /// translation unit: each compile of the two-stage flow applies the
-  /// layout to its module alone, where the copy and the global must both
-  /// be.
-  bool CopiesInOwnModule = false;
+  /// Each compile of the two-stage flow applies the layout to its module
+  /// alone: a copy is made only of a function whose body is in the
+  /// global's own translation unit, where the copy and the global must
+  /// both be; an allocation is padded only where every pointer variable
+  /// holding it is a static of the allocating unit.
+  bool EachModuleAlone = false;
 };
 
 /// What the skip rules need to know about a global's definition.
@@ -73,6 +74,9 @@ struct GlobalProperties {
   /// An array: its length and the size of one element (0 otherwise).
   uint64_t ElementCount = 0;
   uint64_t ElementSize = 0;
+  /// An allocation of ElementSize-byte elements whose number is known only
+  /// at run time (ElementCount 0).
+  bool CountAtRunTime = false;
   /// A struct: its top-level fields (empty otherwise).
   std::vector<FieldSpan> Fields;
 };
@@ -93,7 +97,7 @@ struct FunctionCopy {
   /// What the copy adds (FunctionSummary::Instructions).
   uint64_t Instructions = 0;
   /// The source file defining the function where it is not the global's
-  /// translation unit (PolicyOptions::CopiesInOwnModule).
+  /// translation unit (PolicyOptions::EachModuleAlone).
   std::string OtherSource;
   bool operator==(const FunctionCopy &O) const {
     return Function == O.Function && Module == O.Module && Arg == O.Arg &&
@@ -239,6 +243,18 @@ struct InnerLayout {
 /// \p LineSize bytes.
 InnerLayout decideInnerLayout(const GlobalRecord &G, GlobalClass Class,
                               unsigned LineSize, const PolicyOptions &Opts);
+
+/// The inner layout of an allocation site (Solver's SolvedAllocation) whose
+/// class is \p Class: its elements padded as an array global's are, where
+/// the site allocates a bounded number of times (\p Allocated, the call as
+/// an access, runs outside the steady state). \p HolderElsewhere: a pointer
+/// variable holding it that is no static of the allocating translation
+/// unit (PolicyOptions::EachModuleAlone), if one is not.
+InnerLayout decideAllocationLayout(const GlobalRecord &G,
+                                   const AccessRecord &Allocated,
+                                   GlobalClass Class, unsigned LineSize,
+                                   const PolicyOptions &Opts,
+                                   llvm::StringRef HolderElsewhere = {});
 
 /// "hits" for a field with a name, else "field 3 (+24)".
 std::string fieldName(const GlobalProperties &P, unsigned Field);

@@ -90,6 +90,7 @@ struct Report {
   std::string Target;
   uint64_t LineSize = 0;
   std::vector<ReportEntry> Globals;
+  std::vector<AllocationEntry> Allocations;
   ProgramFacts Program;
   /// How many translation units' summaries the link read; 0 when the pass
   /// summarized the module itself.

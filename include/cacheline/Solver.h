@@ -123,6 +123,31 @@ struct SolvedGlobal {
   std::vector<ModulePosition> WriteAt, ReadAt;
 };
 
+/// A call of a library allocator (CallSiteSummary::AllocElementSize) as
+/// the solver found it: an object classified like a global from what the
+/// code that names it does (the call's result, and the pointer variables
+/// that hold only its start).
+struct SolvedAllocation {
+  ModuleFunction Caller;
+  /// The call's index among its function's calls, and where it is.
+  int Call = -1;
+  Position At;
+  /// The allocation call itself, as an access at its place: its phase says
+  /// how often the site allocates.
+  AccessRecord Allocated;
+  /// Record.Props: Local, and the elements: as the call says, or, for an
+  /// allocation of one element, the stride of an index that picks among
+  /// equal parts of it (`malloc(8 * sizeof(T))` folded to 192 bytes).
+  GlobalRecord Record;
+  std::vector<ModulePosition> WriteAt, ReadAt;
+  /// The pointer variables whose loads name it, as the module defining
+  /// each names it.
+  std::vector<std::pair<unsigned, std::string>> Holders;
+  /// The first of them that is not a static of the allocating translation
+  /// unit, if one is not.
+  std::string HolderElsewhere;
+};
+
 class Solver {
 public:
   Solver(std::vector<ModuleSummary> Modules, const SolverOptions &Opts);
@@ -139,6 +164,10 @@ public:
   /// The global \p Name of module \p Module (internal or not).
   std::optional<SolvedGlobal> solveGlobal(unsigned Module,
                                           llvm::StringRef Name) const;
+
+  /// Every allocation site of the program's code (a call of malloc, calloc
+  /// or aligned_alloc for whole elements) in a function that runs.
+  std::vector<SolvedAllocation> solveAllocations() const;
 
   /// The calls of the program that may reach the function \p Name of
   /// module \p Module; std::nullopt when code the summaries do not have

@@ -44,7 +44,7 @@ class raw_ostream;
 namespace cacheline {
 
 /// Version of the facts-file format; a file of another version is refused.
-constexpr unsigned FactsFormatVersion = 22;
+constexpr unsigned FactsFormatVersion = 23;
 
 enum class AccessKind {
   Load,         ///< A load, plain or atomic.
@@ -429,6 +429,10 @@ struct GlobalSummary {
   /// from it.
   bool OnlyLoadedAndStored = false;
   PointerSummary Loaded;
+  /// Such a pointer variable, and every pointer this module stores in it
+  /// is null or what an allocation call (CallSiteSummary::AllocElementSize)
+  /// returned: a pointer loaded from it is the start of an allocation.
+  bool HoldsOnlyAllocations = false;
 };
 
 enum class CallKind { Direct, Indirect, InlineAsm };
@@ -476,6 +480,12 @@ struct CallSiteSummary {
   std::vector<std::string> SyncCallbacks;
   /// Functions handed to it that it may call later, on any thread.
   std::vector<std::string> DeferredCallbacks;
+  /// A call of a library allocator whose memory free() releases (malloc,
+  /// calloc, aligned_alloc) for a whole number of elements: the size of
+  /// one (0: no such call), and how many (0: known only at run time).
+  /// `calloc(n, 24)` allocates 24-byte elements, `malloc(40)` one 40-byte.
+  uint64_t AllocElementSize = 0;
+  uint64_t AllocCount = 0;
 };
 
 /// A loop whose body runs a known, bounded number of times per call of its

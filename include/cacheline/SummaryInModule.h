@@ -69,6 +69,9 @@ public:
   /// each compile optimized on its own: positions may differ).
   llvm::Function *function(llvm::Module &M, unsigned Module,
                            llvm::StringRef Name) const;
+  /// The global variable \p Name of summary \p Module in \p M; null if none.
+  llvm::GlobalVariable *global(llvm::Module &M, unsigned Module,
+                               llvm::StringRef Name) const;
 
 private:
   llvm::DenseMap<const llvm::GlobalObject *, std::pair<unsigned, std::string>>

@@ -315,6 +315,88 @@ bool cacheline::fromJSON(const json::Value &V, ProgramFacts::IndirectCalls &C,
          O.map("signature_targets", C.SignatureTargets);
 }
 
+AllocationEntry AllocationEntry::classified(const Solver &Program,
+                                           const SolvedAllocation &S,
+                                           const Decision &D,
+                                           const InnerLayout &Inner) {
+  AllocationEntry E;
+  E.Function = S.At.Function;
+  E.Module = Program.modules()[S.Caller.Module].Source;
+  E.Call = S.Call;
+  E.Allocator = S.At.Callee;
+  E.Allocated = S.Allocated.When;
+  E.Class = D.Class;
+  E.Reason = D.Reason;
+  E.ElementSize = S.Record.Props.ElementSize;
+  E.Elements = S.Record.Props.ElementCount;
+  for (auto &[M, Name] : S.Holders)
+    E.Holders.push_back(Name);
+  E.InnerReason = Inner.Reason;
+  if (D.Class == GlobalClass::WriteHot)
+    E.SlotSize = Inner.SlotSize;
+  E.EscapeReason = S.Record.EscapeReason;
+  return E;
+}
+
+json::Value cacheline::toJSON(const AllocationEntry &A) {
+  json::Object O{{"function", A.Function},
+                 {"call", A.Call},
+                 {"allocator", A.Allocator},
+                 {"allocated", phaseName(A.Allocated)},
+                 {"class", globalClassName(A.Class)},
+                 {"reason", A.Reason},
+                 {"element_size", A.ElementSize},
+                 {"elements", A.Elements}};
+  if (!A.Module.empty())
+    O["module"] = A.Module;
+  if (!A.Source.empty())
+    O["source"] = A.Source;
+  if (!A.Holders.empty())
+    O["held_by"] = A.Holders;
+  if (!A.InnerReason.empty())
+    O["inner_layout"] = A.InnerReason;
+  if (A.SlotSize)
+    O["slot_size"] = A.SlotSize;
+  if (!A.EscapeReason.empty())
+    O["escape"] = A.EscapeReason;
+  return O;
+}
+
+bool cacheline::fromJSON(const json::Value &V, AllocationEntry &A,
+                         json::Path P) {
+  json::ObjectMapper O(V, P);
+  std::string Class, Allocated;
+  if (!O || !O.map("function", A.Function) || !O.map("call", A.Call) ||
+      !O.mapOptional("allocator", A.Allocator) ||
+      !O.map("allocated", Allocated) || !O.map("class", Class) ||
+      !O.mapOptional("reason", A.Reason) ||
+      !O.mapOptional("element_size", A.ElementSize) ||
+      !O.mapOptional("elements", A.Elements) ||
+      !O.mapOptional("module", A.Module) ||
+      !O.mapOptional("source", A.Source) ||
+      !O.mapOptional("held_by", A.Holders) ||
+      !O.mapOptional("inner_layout", A.InnerReason) ||
+      !O.mapOptional("slot_size", A.SlotSize) ||
+      !O.mapOptional("escape", A.EscapeReason))
+    return false;
+  std::optional<GlobalClass> C = parseGlobalClass(Class);
+  std::optional<Phase> W;
+  for (Phase Ph : {Phase::StartUp, Phase::ThreadStartUp, Phase::Steady,
+                   Phase::Shutdown, Phase::ThreadShutdown})
+    if (Allocated == phaseName(Ph))
+      W = Ph;
+  if (!C || !W) {
+    if (!C)
+      P.report("unknown class");
+    else
+      P.report("unknown phase");
+    return false;
+  }
+  A.Class = *C;
+  A.Allocated = *W;
+  return true;
+}
+
 void ProgramFacts::write(JSONLinesWriter &File) const {
   File.attribute("summary",
                  [&](json::OStream &J) { writeJSON(J, Summary); });
@@ -352,6 +434,14 @@ void JSONLinesWriter::attribute(StringRef Key,
 void JSONLinesWriter::attribute(StringRef Key, const json::Value &V) {
   begin(Key);
   OS << V;
+}
+
+void JSONLinesWriter::lines(StringRef Key, ArrayRef<json::Value> Objects) {
+  begin(Key);
+  OS << "[";
+  for (const json::Value &V : Objects)
+    OS << (&V == Objects.begin() ? "\n    " : ",\n    ") << V;
+  OS << (Objects.empty() ? "]" : "\n  ]");
 }
 
 void JSONLinesWriter::strings(StringRef Key, ArrayRef<std::string> Strings) {

@@ -1,12 +1,15 @@
 //===- LayoutFile.cpp - Apply a merged layout file to one module ---------===//
 
 #include "cacheline/LayoutFile.h"
+#include "cacheline/AllocationLayout.h"
 #include "cacheline/Diagnostics.h"
 #include "cacheline/JSONFile.h"
 #include "cacheline/Layout.h"
 #include "cacheline/SummaryBuilder.h"
 
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -42,6 +45,57 @@ Function *functionNamed(Module &M, StringRef Name) {
     if (originalName(F.getName()) == Name && !F.isDeclaration())
       return &F;
   return nullptr;
+}
+
+/// Call \p Index of \p F, as its summary counts calls (isCallSite); null
+/// if it has fewer.
+CallBase *callAt(Function &F, int64_t Index) {
+  for (Instruction &I : instructions(F))
+    if (isCallSite(I) && Index-- == 0)
+      return dyn_cast<CallBase>(&I);
+  return nullptr;
+}
+
+/// The allocation \p A of \p M, as the rewrite takes it; std::nullopt,
+/// with a warning, where the module no longer has it as the facts did.
+std::optional<PlannedAllocation> plannedAllocation(Module &M,
+                                                   const AllocationEntry &A,
+                                                   const LayoutFile &File,
+                                                   ApplyResult &Result) {
+  Function *F = functionNamed(M, A.Function);
+  if (!F || F->isDeclaration())
+    return std::nullopt;
+  // Padded by the compile before (a ThinLTO pre-link compile): its calls
+  // are counted anew.
+  if (any_of(instructions(*F), [](const Instruction &I) {
+        return I.getMetadata(PaddedAllocationMetadata);
+      })) {
+    ++Result.AlreadyLaidOut;
+    return std::nullopt;
+  }
+  CallBase *Call = callAt(*F, A.Call);
+  const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+  if (!Callee || Callee->getName() != A.Allocator) {
+    warn(M, "allocation by " + A.Allocator + " in " + A.Function + " of " +
+                M.getSourceFileName() + " changed since layout file " +
+                File.Path + " was merged: left alone (stale entry)");
+    return std::nullopt;
+  }
+  PlannedAllocation P;
+  P.Call = Call;
+  P.ElementSize = A.ElementSize;
+  P.SlotSize = A.SlotSize;
+  for (const std::string &Name : A.Holders) {
+    GlobalVariable *H = M.getNamedGlobal(Name);
+    if (!H || !H->hasLocalLinkage()) {
+      warn(M, "allocation by " + A.Allocator + " in " + A.Function + " of " +
+                  M.getSourceFileName() + ": its pointer variable " + Name +
+                  " is not a static here: left alone");
+      return std::nullopt;
+    }
+    P.Holders.push_back(H);
+  }
+  return P;
 }
 
 /// An entry's keys in the order they are written: sorted, as json::Value
@@ -129,6 +183,7 @@ bool cacheline::fromJSON(const json::Value &V, LayoutFile &F, json::Path P) {
   // Only the globals are required: a layout file may be written by hand.
   std::string Program;
   if (!O || !O.map("globals", F.Globals) ||
+      !O.mapOptional("allocations", F.Allocations) ||
       !O.mapOptional("program", Program) || !O.mapOptional("target", F.Target) ||
       !O.mapOptional("line_size", F.LineSize) ||
       !O.mapOptional("modules", F.Modules) || !F.Program.mapFrom(O))
@@ -170,6 +225,8 @@ void LayoutFile::write(raw_ostream &OS) const {
   File.attribute("target", StringRef(Target));
   File.attribute("line_size", static_cast<int64_t>(LineSize));
   File.globals(ArrayRef(Globals), EntryKeys);
+  std::vector<json::Value> Sites(Allocations.begin(), Allocations.end());
+  File.lines("allocations", Sites);
   Program.write(File);
   File.strings("modules", Modules);
 }
@@ -254,13 +311,28 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
     for (const FunctionCopy &C : P.Inner.Copies)
       P.CopyBodies.push_back(functionNamed(M, C.Function));
   }
-  Result.Applied = Plan.Globals.size();
-  if (DoLayout && !Plan.Globals.empty() &&
+  for (const AllocationEntry &A : File.Allocations)
+    if (A.SlotSize && A.Class == GlobalClass::WriteHot &&
+        A.Module == M.getSourceFileName())
+      if (std::optional<PlannedAllocation> P =
+              plannedAllocation(M, A, File, Result))
+        Plan.Allocations.push_back(std::move(*P));
+  Result.Applied = Plan.Globals.size() + Plan.Allocations.size();
+  if (DoLayout && (!Plan.Globals.empty() || !Plan.Allocations.empty()) &&
       Triple(M.getTargetTriple()).isOSBinFormatELF()) {
     std::vector<std::string> Names;
     for (const PlannedGlobal &G : Plan.Globals)
       Names.push_back(G.GV->getName().str());
+    std::vector<std::string> Sites;
+    for (const PlannedAllocation &A : Plan.Allocations)
+      Sites.push_back("allocation by " +
+                      A.Call->getCalledFunction()->getName().str() + " in " +
+                      A.Call->getFunction()->getName().str());
     LayoutOutcome Outcome = applyLayout(M, Plan);
+    for (auto [Site, Done] : zip(Sites, Outcome.Allocations))
+      if (!Done.Padded)
+        warn(M, Site + " of " + M.getSourceFileName() + ": " + Done.Refused +
+                    ": left whole, unlike layout file " + File.Path);
     Result.PaddingBytes = *Outcome.PaddingBytes;
     // The merge saw the whole program; this compile sees one module and
     // its IR as it is now: a layout inside an object it cannot check is

@@ -72,6 +72,13 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
     File.Globals.push_back(std::move(E));
   }
   Stats.Globals = Globals.size();
+  for (const SolvedAllocation &S : Program.solveAllocations()) {
+    Decision D = decide(S.Record, Program.hasThreads(), Opts);
+    InnerLayout Inner = decideAllocationLayout(
+        S.Record, S.Allocated, D.Class, LineSize, Opts, S.HolderElsewhere);
+    File.Allocations.push_back(
+        AllocationEntry::classified(Program, S, D, Inner));
+  }
   File.Program = ProgramFacts(Program, Classes);
   for (const ModuleSummary &M : Modules)
     File.Modules.push_back(M.Source);
@@ -172,7 +179,7 @@ Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
   // Each compile of the second stage lays out its own module: a function
   // is copied for a global only where the global's compile has its body.
   PolicyOptions Layout = Opts;
-  Layout.CopiesInOwnModule = true;
+  Layout.EachModuleAlone = true;
   writeLayoutFile(OS, Program, Layout, LineSize, Stats);
   return Stats;
 }

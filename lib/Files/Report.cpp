@@ -237,11 +237,23 @@ Report::Report(const Module &M, const CachelineClassification &Result,
   }
   Program = ProgramFacts(*Result.Program, Classes);
   Program.Summary.PaddingBytes = Outcome.PaddingBytes;
+
+  for (auto [A, Done] : zip(Result.Allocations, Outcome.Allocations)) {
+    AllocationEntry E = AllocationEntry::classified(*Result.Program, A.Site,
+                                                    A.Class, A.Inner);
+    E.Source = A.Source;
+    if (!Done.Refused.empty())
+      E.InnerReason = Done.Refused;
+    if (!Done.Padded)
+      E.SlotSize = 0;
+    Allocations.push_back(std::move(E));
+  }
 }
 
 bool cacheline::fromJSON(const json::Value &V, Report &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("globals", R.Globals) &&
+         O.mapOptional("allocations", R.Allocations) &&
          O.mapOptional("target", R.Target) &&
          O.mapOptional("line_size", R.LineSize) &&
          O.mapOptional("summaries_carried", R.SummariesCarried) &&
@@ -276,6 +288,8 @@ void Report::write(raw_ostream &OS) const {
   File.attribute("target", StringRef(Target));
   File.attribute("line_size", static_cast<int64_t>(LineSize));
   File.globals(ArrayRef(Globals), EntryKeys);
+  std::vector<json::Value> Sites(Allocations.begin(), Allocations.end());
+  File.lines("allocations", Sites);
   Program.write(File);
   File.attribute("summaries_carried", static_cast<int64_t>(SummariesCarried));
 }
@@ -306,11 +320,48 @@ cacheline::locateRemarks(Module &M, const CachelineClassification &Result) {
   return Places;
 }
 
+/// The remarks of each allocation site: its class, and its padding or why
+/// not, at the allocating call.
+static void emitAllocationRemarks(const CachelineClassification &Result,
+                                  const LayoutOutcome &Outcome,
+                                  OREGetter GetORE) {
+  for (auto [A, Done] : zip(Result.Allocations, Outcome.Allocations)) {
+    Function *F = A.Caller;
+    if (!F)
+      continue;
+    DiagnosticLocation Loc(A.Loc);
+    const BasicBlock *Region = &F->getEntryBlock();
+    std::string Site =
+        "allocation by " + A.Site.At.Callee + " in " + F->getName().str();
+    GetORE(*F).emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "Allocation", Loc, Region)
+             << ore::NV("Allocation", Site) << " is "
+             << ore::NV("Class", globalClassName(A.Class.Class)) << ": "
+             << ore::NV("Reason", A.Class.Reason);
+    });
+    if (Done.Padded)
+      GetORE(*F).emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "PaddedAllocation", Loc, Region)
+               << ore::NV("Allocation", Site) << ": "
+               << ore::NV("Reason", A.Inner.Reason);
+      });
+    else if (std::string Why = Done.Refused.empty() ? A.Inner.Reason
+                                                    : Done.Refused;
+             !Why.empty())
+      GetORE(*F).emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "InnerLayout", Loc, Region)
+               << ore::NV("Allocation", Site) << ": "
+               << ore::NV("Reason", Why);
+      });
+  }
+}
+
 void cacheline::emitRemarks(const CachelineClassification &Result,
                             const LayoutOutcome &Outcome,
                             ArrayRef<RemarkPlace> Places, OREGetter GetORE) {
   if (Places.empty())
     return; // No remark asked for.
+  emitAllocationRemarks(Result, Outcome, GetORE);
   assert(Outcome.Globals.size() == Result.Globals.size() &&
          Places.size() == Result.Globals.size() &&
          "an outcome and a place per classified global");

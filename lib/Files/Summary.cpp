@@ -550,6 +550,7 @@ json::Value cacheline::toJSON(const GlobalSummary &G) {
   json::Object Loaded = pointerToJSON(G.Loaded);
   if (!Loaded.empty())
     O["loaded"] = std::move(Loaded);
+  put(O, "ptrfresh", G.HoldsOnlyAllocations);
   return O;
 }
 
@@ -577,7 +578,8 @@ bool cacheline::fromJSON(const json::Value &V, GlobalSummary &G,
       !O.mapOptional("leakt", G.LeakThrough) ||
       !O.mapOptional("initfn", G.InitializerFunctions) ||
       !O.mapOptional("initptr", G.InitialPointers) ||
-      !O.mapOptional("ptrvar", G.OnlyLoadedAndStored))
+      !O.mapOptional("ptrvar", G.OnlyLoadedAndStored) ||
+      !O.mapOptional("ptrfresh", G.HoldsOnlyAllocations))
     return false;
   auto MapPointer = [&](StringRef Field, PointerSummary &Out) {
     const json::Value *W = V.getAsObject()->get(Field);
@@ -646,6 +648,8 @@ json::Value cacheline::toJSON(const CallSiteSummary &S) {
   put(O, "waits", S.Waits);
   put(O, "sync", S.SyncCallbacks);
   put(O, "cb", S.DeferredCallbacks);
+  put(O, "aes", S.AllocElementSize, uint64_t(0));
+  put(O, "acount", S.AllocCount, uint64_t(0));
   return O;
 }
 
@@ -671,7 +675,9 @@ bool cacheline::fromJSON(const json::Value &V, CallSiteSummary &S,
          O.mapOptional("noret", S.NoReturn) &&
          O.mapOptional("waits", S.Waits) &&
          O.mapOptional("sync", S.SyncCallbacks) &&
-         O.mapOptional("cb", S.DeferredCallbacks);
+         O.mapOptional("cb", S.DeferredCallbacks) &&
+         O.mapOptional("aes", S.AllocElementSize) &&
+         O.mapOptional("acount", S.AllocCount);
 }
 
 const char *cacheline::pointerStatementName(PointerStatement::Kind K) {

@@ -111,7 +111,8 @@ template <typename IO> void mapFields(IO &io, GlobalSummary &G) {
          G.Unsized, G.Interposable, G.Size, G.ElementCount, G.ElementSize,
          G.Fields, G.ExportedAlias, G.Fingerprint, G.InUsedList,
          G.ContentsLeak, G.LeakCallees, G.LeakThrough,
-         G.InitializerFunctions, G.InitialPointers, G.Uses, G.OnlyLoadedAndStored, G.Loaded);
+         G.InitializerFunctions, G.InitialPointers, G.Uses,
+         G.OnlyLoadedAndStored, G.Loaded, G.HoldsOnlyAllocations);
 }
 template <typename IO> void mapFields(IO &io, CallSiteSummary &S) {
   io.map(S.Block, S.Index, S.Loop, S.Frequency, S.LoopFrequency,
@@ -119,7 +120,7 @@ template <typename IO> void mapFields(IO &io, CallSiteSummary &S) {
          S.LoadedFrom, S.ChosenCallees, S.Field, S.CalleeFromCalls,
          S.ConstantArgs, S.Known, S.CreatesThread, S.JoinsThread, S.Waits,
          S.ReturnsForeignCode, S.NoReturn, S.SyncCallbacks,
-         S.DeferredCallbacks);
+         S.DeferredCallbacks, S.AllocElementSize, S.AllocCount);
 }
 template <typename IO> void mapFields(IO &io, CountedLoop &L) {
   io.map(L.Loop, L.Iterations);

@@ -92,6 +92,15 @@ Function *SummarySymbols::function(Module &M, unsigned Module,
   return It == Symbols.end() ? nullptr : dyn_cast<Function>(It->second);
 }
 
+GlobalVariable *SummarySymbols::global(Module &M, unsigned Module,
+                                      StringRef Name) const {
+  if (Origins.empty())
+    return M.getNamedGlobal(Name);
+  auto It = Symbols.find(std::make_pair(Module, Name.str()));
+  return It == Symbols.end() ? nullptr
+                             : dyn_cast<GlobalVariable>(It->second);
+}
+
 Instruction *InstructionIndex::find(unsigned Module, const Position &P) {
   Function *F = Symbols.function(M, Module, P.Function);
   if (!F || F->isDeclaration())

@@ -13,10 +13,13 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -309,6 +312,34 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   }
   for (ClassifiedGlobal &G : Result.Globals)
     G.Inner = decideInnerLayout(G.Facts, G.Class.Class, Result.LineSize, *Opts);
+
+  // Allocation sites, classified as globals are.
+  InstructionIndex Index(M, Result.Symbols);
+  for (SolvedAllocation &S : Result.Program->solveAllocations()) {
+    ClassifiedAllocation A;
+    A.Call = dyn_cast_or_null<CallBase>(Index.find(S.Caller.Module, S.At));
+    if (A.Call) {
+      A.Caller = A.Call->getFunction();
+      A.Loc = A.Call->getDebugLoc();
+      if (A.Loc)
+        A.Source = (sys::path::filename(A.Loc->getFilename()) + ":" +
+                    Twine(A.Loc.getLine()))
+                       .str();
+    }
+    for (auto &[HM, Name] : S.Holders)
+      if (GlobalVariable *H = Result.Symbols.global(M, HM, Name))
+        A.Holders.push_back(H);
+    A.Class = decide(S.Record, Result.Program->hasThreads(), *Opts);
+    A.Inner = decideAllocationLayout(S.Record, S.Allocated, A.Class.Class,
+                                     Result.LineSize, *Opts);
+    if (A.Holders.size() != S.Holders.size() && A.Inner.SlotSize) {
+      A.Inner = InnerLayout();
+      A.Inner.Reason = "not rewritten: a pointer variable holding it is not "
+                       "in the module";
+    }
+    A.Site = std::move(S);
+    Result.Allocations.push_back(std::move(A));
+  }
   return Result;
 }
 
@@ -333,6 +364,13 @@ LayoutPlan CachelineClassification::plan() const {
           F = Other;
       P.CopyBodies.push_back(F);
     }
+  }
+  for (const ClassifiedAllocation &A : Allocations) {
+    PlannedAllocation &P = Plan.Allocations.emplace_back();
+    P.Call = A.Call;
+    P.Holders = A.Holders;
+    P.ElementSize = A.Site.Record.Props.ElementSize;
+    P.SlotSize = A.Class.Class == GlobalClass::WriteHot ? A.Inner.SlotSize : 0;
   }
   return Plan;
 }

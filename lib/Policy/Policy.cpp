@@ -289,7 +289,8 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
                            unsigned LineSize, const PolicyOptions &Opts) {
   const GlobalProperties &P = G.Props;
   const uint64_t N = P.ElementCount, Size = P.ElementSize;
-  if (Class != GlobalClass::WriteHot || N < 2 || !Size || Size % LineSize == 0)
+  if (Class != GlobalClass::WriteHot || (N < 2 && !P.CountAtRunTime) ||
+      !Size || Size % LineSize == 0)
     return {};
   // Only elements written by different threads gain lines of their own:
   // run-time writes must reach more than one element. A loop of hot code
@@ -350,14 +351,21 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
                             describe(A, Opts));
     }
   uint64_t Slot = alignTo(Size, LineSize);
+  InnerLayout Out;
+  Out.SlotSize = Slot;
+  if (P.CountAtRunTime) {
+    // The caller bounds how often it allocates (decideAllocationLayout).
+    Out.Reason = formatv("each element padded from {0} to {1} bytes ({2} "
+                         "more per element; their number known at run time)",
+                         Size, Slot, Slot - Size);
+    return Out;
+  }
   uint64_t Added = N * (Slot - Size);
   if (Added > Opts.MaxElementPadding)
     return NotRewritten(formatv("padding its {0} elements would add {1} "
                                 "bytes, over the limit of {2}",
                                 N, Added, Opts.MaxElementPadding)
                             .str());
-  InnerLayout Out;
-  Out.SlotSize = Slot;
   Out.Reason = formatv("each of its {0} elements padded from {1} to {2} bytes",
                        N, Size, Slot);
   return Out;
@@ -572,7 +580,7 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
   uint64_t Copied = 0;
   for (unsigned I : Needed) {
     const FunctionCopy &C = G.Copies[I];
-    if (Opts.CopiesInOwnModule && !C.OtherSource.empty())
+    if (Opts.EachModuleAlone && !C.OtherSource.empty())
       return NotSplit("reaches beyond its field: " +
                       describe(*NeededBy[I], Opts) + "; no copy of " +
                       demangle(C.Function) + " can name the global: its " +
@@ -631,9 +639,45 @@ std::string cacheline::fieldName(const GlobalProperties &P, unsigned Field) {
 InnerLayout cacheline::decideInnerLayout(const GlobalRecord &G,
                                          GlobalClass Class, unsigned LineSize,
                                          const PolicyOptions &Opts) {
-  if (G.Props.ElementCount)
+  if (G.Props.ElementCount || G.Props.CountAtRunTime)
     return decideElements(G, Class, LineSize, Opts);
   return decideFields(G, Class, LineSize, Opts);
+}
+
+InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
+                                              const AccessRecord &Allocated,
+                                              GlobalClass Class,
+                                              unsigned LineSize,
+                                              const PolicyOptions &Opts,
+                                              StringRef HolderElsewhere) {
+  // Element padding only; a split of one allocated struct's fields is not
+  // made yet.
+  if (!G.Props.ElementCount && !G.Props.CountAtRunTime)
+    return {};
+  InnerLayout Out = decideElements(G, Class, LineSize, Opts);
+  if (!Out.SlotSize && Out.Reason.empty())
+    return Out; // Nothing inside it calls for a layout.
+  // Padding costs memory per object: a site that allocates while threads
+  // run may allocate one per request or connection.
+  if (!Allocated.StartUp) {
+    InnerLayout No;
+    No.Reason = "not rewritten: allocated while threads run (" +
+                describe(Allocated, Opts) +
+                "), perhaps once per request: padding would cost memory "
+                "per object";
+    return No;
+  }
+  // Every address computed from the allocation's start must be rewritten
+  // by the compile that rewrites the call.
+  if (Out.SlotSize && Opts.EachModuleAlone && !HolderElsewhere.empty()) {
+    InnerLayout No;
+    No.Reason = ("not rewritten: the pointer variable " + HolderElsewhere +
+                 " is no static of the allocating translation unit, and "
+                 "each compile of the two-stage flow rewrites its own")
+                    .str();
+    return No;
+  }
+  return Out;
 }
 
 MeasuredClass cacheline::measuredClass(const ProfiledGlobal &G,

@@ -3,6 +3,7 @@
 #include "cacheline/AddressInteger.h"
 #include "cacheline/KnownFunctions.h"
 #include "cacheline/PointerUseWalker.h"
+#include "cacheline/Sanitizer.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Twine.h"
@@ -165,6 +166,8 @@ void Follow::visit(const Use &U, Trend T) {
   unsigned Opcode = Operator::getOpcode(Usr);
   switch (Opcode) {
   case Instruction::IntToPtr:
+    if (isShadowAddress(*Usr))
+      return;
     found(AddressIntegerUse::Escape, "turned back into a pointer (inttoptr)",
           Usr);
     return;
@@ -367,6 +370,10 @@ void Follow::visitCall(const CallBase &CB, const Use &U, Number N) {
   }
   // Printed: `printf("%lu", (uintptr_t)p >> 7)`.
   if (formattedArgumentEffect(CB, ArgNo) == CallEffect::None)
+    return;
+  // Checked by a sanitizer, which reads its own memory.
+  if (const Function *F = CB.getCalledFunction();
+      F && isSanitizerCheck(F->getName()))
     return;
   // Into the body that runs.
   const auto *Callee =

@@ -156,6 +156,11 @@ const StringMap<KnownFunction> &cTable() {
           "event_loop", "event_dispatch", "uv_run", "io_uring_wait_cqe",
           "pthread_join", "thrd_join", "waitpid", "wait"})
       T[Name] = waits();
+    // AddressSanitizer's checked forms of the memory intrinsics, which
+    // its instrumentation calls instead of them.
+    T["__asan_memcpy"] = writeOn({0});
+    T["__asan_memmove"] = writeOn({0});
+    T["__asan_memset"] = writeOn({0});
     // A symbol of a loaded module: code the program does not have.
     for (const char *Name : {"dlsym", "dlvsym"})
       T[Name].ReturnsForeignCode = true;
@@ -310,6 +315,8 @@ std::optional<MemoryFunction> cacheline::lookupMemoryFunction(StringRef Name) {
       Alloc(N, 0);
     Alloc("calloc", 0, 1);
     Alloc("aligned_alloc", 1);
+    for (StringRef N : {"malloc", "calloc", "aligned_alloc"})
+      T[N].FreedByFree = true;
     Alloc("memalign", 1);
     Alloc("mmap", 1);
     Alloc("mmap64", 1);
@@ -319,7 +326,8 @@ std::optional<MemoryFunction> cacheline::lookupMemoryFunction(StringRef Name) {
     T["realloc"] = {MemoryFunction::Kind::Reallocates, -1, 0, {1, -1}};
     T["reallocarray"] = {MemoryFunction::Kind::Reallocates, -1, 0, {1, 2}};
     for (StringRef N : {"memcpy", "memmove", "mempcpy", "__memcpy_chk",
-                        "__memmove_chk", "__mempcpy_chk"})
+                        "__memmove_chk", "__mempcpy_chk", "__asan_memcpy",
+                        "__asan_memmove"})
       T[N] = {MemoryFunction::Kind::Copies, 0, 1, {-1, -1}};
     T["bcopy"] = {MemoryFunction::Kind::Copies, 1, 0, {-1, -1}};
     for (StringRef N :
@@ -332,7 +340,7 @@ std::optional<MemoryFunction> cacheline::lookupMemoryFunction(StringRef Name) {
          {"strchr", "strrchr", "strstr", "strcasestr", "strpbrk", "memchr",
           "memrchr", "rawmemchr", "strchrnul", "index", "rindex", "fgets",
           "strcpy", "strncpy", "stpcpy", "stpncpy", "strcat", "strncat",
-          "memset"})
+          "memset", "__asan_memset"})
       T[N] = {MemoryFunction::Kind::ReturnsArgument, -1, 0, {-1, -1}};
     return T;
   }();

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cacheline/PointerFlow.h"
+#include "cacheline/Sanitizer.h"
 #include "cacheline/KnownFunctions.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -133,6 +134,13 @@ bool mayBecomePointer(const PtrToIntOperator &P2I) {
           Work.push_back(Usr);
         continue;
       }
+      // A sanitizer's shadow of the address, or its check of it.
+      if (isa<IntToPtrInst>(Usr) && isShadowAddress(*Usr))
+        continue;
+      if (const auto *CB = dyn_cast<CallBase>(Usr);
+          CB && CB->getCalledFunction() &&
+          isSanitizerCheck(CB->getCalledFunction()->getName()))
+        continue;
       return true;
     }
   }
@@ -753,7 +761,8 @@ void cacheline::buildPointerFlow(const Function &F,
 std::vector<PointerStatement>
 cacheline::initializerPointers(const GlobalVariable &GV) {
   std::vector<PointerStatement> Out;
-  if (!GV.hasInitializer())
+  // A sanitizer's descriptor names addresses for its runtime alone.
+  if (!GV.hasInitializer() || isSanitizerDescriptor(GV))
     return Out;
   FlowBuilder Flow(GV.getParent()->getDataLayout(), Out);
   Operand Addr;

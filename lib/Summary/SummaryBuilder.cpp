@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cacheline/SummaryBuilder.h"
+#include "cacheline/AllocationShape.h"
 #include "cacheline/FunctionFields.h"
 #include "cacheline/KnownFunctions.h"
 #include "cacheline/LLVMCompat.h"
@@ -16,6 +17,7 @@
 #include "cacheline/OnceRegions.h"
 #include "cacheline/PointerFlow.h"
 #include "cacheline/PointerUseWalker.h"
+#include "cacheline/Sanitizer.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -440,7 +442,16 @@ bool lookupTableLoads(const GlobalVariable &Table,
 /// into the loads (GlobalSummary::Loaded) when the program keeps it to
 /// itself.
 bool isPointerVariable(const GlobalVariable &GV) {
-  return GV.getValueType()->isPointerTy() && !GV.isThreadLocal();
+  if (GV.isThreadLocal())
+    return false;
+  // A pointer, or a pointer followed by padding bytes (AddressSanitizer's
+  // redzone after a global).
+  Type *T = GV.getValueType();
+  if (auto *ST = dyn_cast<StructType>(T);
+      ST && ST->getNumElements() == 2 && ST->getElementType(1)->isArrayTy() &&
+      ST->getElementType(1)->getArrayElementType()->isIntegerTy(8))
+    T = ST->getElementType(0);
+  return T->isPointerTy();
 }
 
 /// Follows one root (a global or a pointer parameter) and summarizes its
@@ -752,6 +763,12 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
       Receiver = Call.Callee;
       if (Known->OneObject)
         OneObject = 1; // The object lies inside what holds it.
+    } else if (std::optional<MemoryFunction> MF =
+                   lookupMemoryFunction(Callee->getName());
+               MF && MF->K == MemoryFunction::Kind::Frees) {
+      // Releases the memory: no access the layout must keep in place.
+      Call.Fallback = CallEffect::None;
+      Receiver = Call.Callee;
     } else {
       Call.Callback = addressUseOf(CallbackKind::None, false);
       // printf's `%p` prints the address, `%s` reads a string there.
@@ -849,6 +866,8 @@ void leakFacts(const GlobalVariable &GV, GlobalSummary &G) {
       continue;
     for (const Use &U : V->uses()) {
       const User *Usr = U.getUser();
+      if (isSanitizerUse(U))
+        continue;
       if (isa<GEPOperator>(Usr) || isa<BitCastOperator>(Usr) ||
           isa<AddrSpaceCastOperator>(Usr) || isa<PHINode>(Usr) ||
           isa<SelectInst>(Usr)) {
@@ -1147,6 +1166,10 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
       }
       if (Known)
         recordKnownCallee(Site, *Known);
+      if (std::optional<AllocationShape> A = allocationShape(*CB)) {
+        Site.AllocElementSize = A->ElementSize;
+        Site.AllocCount = A->Count;
+      }
     }
     // For what the callee returns (ReturnedPointer::When), where a body
     // may be found.
@@ -1197,16 +1220,25 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
 /// it, and what it does with each pointer it loads.
 void loadedFacts(const GlobalVariable &GV, Positions &Pos, GlobalSummary &G) {
   SmallVector<const LoadInst *, 8> Loads;
+  bool OnlyAllocations = true;
   for (const Use &U : GV.uses()) {
-    const auto *SI = dyn_cast<StoreInst>(U.getUser());
-    if (SI && SI->getPointerOperand() == U.get() && !SI->isVolatile())
+    if (isSanitizerUse(U))
       continue;
+    const auto *SI = dyn_cast<StoreInst>(U.getUser());
+    if (SI && SI->getPointerOperand() == U.get() && !SI->isVolatile()) {
+      const Value *Stored = SI->getValueOperand();
+      const auto *CB = dyn_cast<CallBase>(Stored);
+      OnlyAllocations &= isa<ConstantPointerNull>(Stored) ||
+                         (CB && allocationShape(*CB).has_value());
+      continue;
+    }
     const auto *LI = dyn_cast<LoadInst>(U.getUser());
     if (!LI || LI->isVolatile() || !LI->getType()->isPointerTy())
       return;
     Loads.push_back(LI);
   }
   G.OnlyLoadedAndStored = true;
+  G.HoldsOnlyAllocations = OnlyAllocations;
   SummaryWalker W(Pos, GV.getParent()->getDataLayout());
   for (const LoadInst *LI : Loads)
     W.walk(LI);

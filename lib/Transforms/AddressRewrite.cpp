@@ -20,6 +20,10 @@
 using namespace llvm;
 using namespace cacheline;
 
+Error cacheline::cannot(const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(), Why);
+}
+
 std::string cacheline::functionOf(Value *V) {
   if (auto *I = dyn_cast<Instruction>(V))
     return I->getFunction()->getName().str();
@@ -40,10 +44,6 @@ GlobalVariable *cacheline::newGlobalLike(GlobalVariable &Old, Constant *Init,
 }
 
 namespace {
-
-Error cannot(const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(), Why);
-}
 
 /// Checks that what a pointer into one piece of an object (an element, a
 /// field) is used for stays inside that piece.
@@ -163,6 +163,9 @@ public:
       }
       return checkArgument(*CB, *Callee, Arg, Lo, Hi);
     }
+    if (isa<InsertElementInst>(Usr) && U.getOperandNo() == 1 &&
+        onlyComparedForEquality(*Usr))
+      return {};
     if (auto *Ret = dyn_cast<ReturnInst>(Usr)) {
       Function *F = Ret->getFunction();
       std::optional<ArgumentValues> When =
@@ -219,6 +222,26 @@ private:
     if (Known &&
         (Known->OneObject || Known->effectOn(Arg) == CallEffect::None))
       return {};
+    // Handed to a callback of the program's (pthread_create's argument, to
+    // the new thread's entry): what the callback does with it.
+    if (Known)
+      for (unsigned A = 0; A < KnownFunction::MaxArgs && A < CB.arg_size();
+           ++A)
+        for (const KnownFunction::HandedArgument &H : Known->Handed[A]) {
+          auto *Callback =
+              dyn_cast<Function>(CB.getArgOperand(A)->stripPointerCasts());
+          if (H.Arg != int(Arg) || H.Param < 0 ||
+              Known->Callbacks[A] == CallbackKind::Synchronous || !Callback ||
+              Callback->isDeclaration() || Callback->isInterposable() ||
+              unsigned(H.Param) >= Callback->arg_size())
+            continue;
+          return check(Callback->getArg(H.Param), Lo, Hi);
+        }
+    // An allocation's start handed back to its allocator.
+    if (std::optional<MemoryFunction> MF =
+            lookupMemoryFunction(Callee.getName());
+        MF && MF->K == MemoryFunction::Kind::Frees && Lo == 0 && Hi == 0)
+      return {};
     if (formattedArgumentEffect(CB, Arg) == CallEffect::None)
       return {}; // printf's %p.
     return Its + " passed to " + Callee.getName().str() + " in " +
@@ -237,10 +260,18 @@ private:
 } // namespace
 
 Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
-  const DataLayout &DL = GV.getParent()->getDataLayout();
+  Value *Root = &GV;
+  Expected<AddressRewrite> R =
+      collect(ArrayRef(Root), GV.getParent()->getDataLayout());
+  if (R)
+    R->Old = &GV;
+  return R;
+}
+
+Expected<AddressRewrite> AddressRewrite::collect(ArrayRef<Value *> Roots,
+                                                 const DataLayout &DL) {
   AddressRewrite R;
-  R.Old = &GV;
-  R.Arithmetic.insert(&GV);
+  R.Arithmetic.insert(Roots.begin(), Roots.end());
   for (size_t I = 0; I != R.Arithmetic.size(); ++I) {
     for (Use &U : R.Arithmetic[I]->uses()) {
       User *Usr = U.getUser();
@@ -254,7 +285,7 @@ Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
       if (!isa<Instruction>(Usr) && !isa<PtrToIntOperator>(Usr))
         return cannot("address used by a constant");
       std::optional<ObjectAddress> A = decomposeAddress(U.get(), DL);
-      if (!A || A->Base != &GV)
+      if (!A || !is_contained(Roots, A->Base))
         return cannot("address arithmetic not followed in " +
                       functionOf(Usr));
       R.Leaves.push_back({&U, std::move(*A)});
@@ -267,7 +298,10 @@ std::string AddressRewrite::checkInside(const AddressLeaf &L, int64_t Lo,
                                         int64_t Hi, uint64_t Size,
                                         StringRef Piece, bool OrderKept,
                                         const CallGraph *Calls) {
-  const Module &M = *cast<GlobalVariable>(L.Address.Base)->getParent();
+  const Value *Base = L.Address.Base;
+  const Module &M = isa<GlobalValue>(Base)
+                        ? *cast<GlobalValue>(Base)->getParent()
+                        : *cast<Instruction>(Base)->getModule();
   return InsidePiece(M.getDataLayout(), L.U->get(), Size, Piece, OrderKept,
                      Calls)
       .checkUse(*L.U, Lo, Hi);
@@ -278,9 +312,9 @@ std::string AddressRewrite::checkInside(const AddressLeaf &L, int64_t Lo,
 /// read-modify-writes; the constant part comes last, where it folds into the
 /// addressing mode (`&g[i].a` and `&g[i].b` share one register).
 Value *AddressRewrite::build(Instruction *At, const NewAddress &A) {
-  GlobalVariable &New = *A.Base;
   IRBuilder<> B(At);
-  Type *IndexTy = New.getParent()->getDataLayout().getIndexType(New.getType());
+  Type *IndexTy =
+      At->getModule()->getDataLayout().getIndexType(A.Base->getType());
   auto Sum = [&](ArrayRef<std::pair<Value *, uint64_t>> Terms) {
     Value *Total = nullptr;
     for (auto [Index, Scale] : Terms) {
@@ -292,26 +326,30 @@ Value *AddressRewrite::build(Instruction *At, const NewAddress &A) {
     return Total;
   };
   int64_t Fixed = A.Inside;
-  Value *Addr = &New;
+  Value *Addr = A.Base;
   Value *Index = Sum(A.Elements), *Inner = Sum(A.Bytes);
   if (Index) {
     if (A.Element)
       Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, A.Element, true));
-    Addr = B.CreateGEP(New.getValueType(), Addr,
-                       {ConstantInt::get(IndexTy, 0), Index});
+    if (auto *New = dyn_cast<GlobalVariable>(A.Base))
+      Addr = B.CreateGEP(New->getValueType(), Addr,
+                         {ConstantInt::get(IndexTy, 0), Index});
+    else // The start of an allocation: an array of slots.
+      Addr = B.CreateGEP(ArrayType::get(B.getInt8Ty(), A.Slot), Addr, Index);
   } else {
     Fixed += A.Element * int64_t(A.Slot);
   }
   if (Inner)
     Addr = B.CreateGEP(B.getInt8Ty(), Addr, Inner);
-  if (Fixed || Addr == &New)
+  if (Fixed || (Addr == A.Base && isa<GlobalVariable>(A.Base)))
     Addr = B.CreateGEP(B.getInt8Ty(), Addr,
                        ConstantInt::get(IndexTy, Fixed, /*IsSigned=*/true));
   return Addr;
 }
 
 Align AddressRewrite::knownAlign(const NewAddress &A) {
-  Align K = commonAlignment(*A.Base->getAlign(),
+  auto *GV = dyn_cast<GlobalVariable>(A.Base);
+  Align K = commonAlignment(GV ? *GV->getAlign() : A.BaseAlign,
                             A.Element * int64_t(A.Slot) + A.Inside);
   for (const auto &E : A.Elements)
     K = commonAlignment(K, E.second * A.Slot);
@@ -356,7 +394,7 @@ void AddressRewrite::apply(
       // A ptrtoint of a constant address: of the new constant one, in
       // every use of the old expression.
       assert(A->Elements.empty() && A->Bytes.empty() && "not constant");
-      Constant *New = A->Base;
+      Constant *New = cast<Constant>(A->Base);
       if (int64_t Fixed = A->Element * int64_t(A->Slot) + A->Inside) {
         const DataLayout &DL = Old->getParent()->getDataLayout();
         New = ConstantExpr::getGetElementPtr(
@@ -385,8 +423,11 @@ void AddressRewrite::apply(
   }
   // The old arithmetic is dead now.
   for (Value *V : reverse(Arithmetic))
-    if (auto *I = dyn_cast<Instruction>(V); I && I->use_empty())
+    if (auto *I = dyn_cast<Instruction>(V);
+        I && I->use_empty() && !I->mayHaveSideEffects())
       I->eraseFromParent();
+  if (!Old)
+    return;
   Old->removeDeadConstantUsers();
   assert(Old->use_empty() && "a use the rewrite did not rebuild");
 }

@@ -22,19 +22,11 @@
 using namespace llvm;
 using namespace cacheline;
 
-namespace {
-
-Error cannot(const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(), Why);
-}
-
-/// An address of the old array in the new one's terms: the element (the
-/// constant offset's, plus the indices that pick one, in slots) and the
-/// bytes inside it (a constant and the other indices, in bytes).
-NewAddress inSlots(const ObjectAddress &A, uint64_t Size,
-                   GlobalVariable &New, uint64_t Slot) {
+NewAddress cacheline::inSlots(const ObjectAddress &A, uint64_t Size,
+                              Value &Base, Align BaseAlign, uint64_t Slot) {
   NewAddress S;
-  S.Base = &New;
+  S.Base = &Base;
+  S.BaseAlign = BaseAlign;
   S.Slot = Slot;
   S.Element = ByteRange::elementOf(A.Offset, Size);
   S.Inside = A.Offset - S.Element * int64_t(Size);
@@ -46,6 +38,8 @@ NewAddress inSlots(const ObjectAddress &A, uint64_t Size,
   }
   return S;
 }
+
+namespace {
 
 /// Gives \p New the debug info of \p Old, an array whose elements are now
 /// \p Slot bytes apart: an array of slots, each a struct whose member
@@ -107,22 +101,25 @@ static Expected<AddressRewrite> insideElements(GlobalVariable &Old,
   Expected<AddressRewrite> Rewrite = AddressRewrite::collect(Old);
   if (!Rewrite)
     return Rewrite.takeError();
-  // Each leaf's address lies inside one element, and so do its uses.
-  for (const AddressLeaf &L : Rewrite->leaves()) {
-    std::optional<std::pair<int64_t, int64_t>> In =
-        toByteRange(L.Address).bytesInElement(Size);
-    if (!In)
-      return cannot("an address that may leave its element in " +
-                    functionOf(L.U->getUser()));
-    if (std::string Why = AddressRewrite::checkInside(L, In->first,
-                                                      In->second, Size,
-                                                      "element",
-                                                      /*OrderKept=*/true,
-                                                      Calls);
-        !Why.empty())
-      return cannot(Why);
-  }
+  for (const AddressLeaf &L : Rewrite->leaves())
+    if (Error E = checkInsideElement(L, Size, Calls))
+      return std::move(E);
   return Rewrite;
+}
+
+Error cacheline::checkInsideElement(const AddressLeaf &L, uint64_t Size,
+                                    const CallGraph *Calls) {
+  std::optional<std::pair<int64_t, int64_t>> In =
+      toByteRange(L.Address).bytesInElement(Size);
+  if (!In)
+    return cannot("an address that may leave its element in " +
+                  functionOf(L.U->getUser()));
+  if (std::string Why = AddressRewrite::checkInside(
+          L, In->first, In->second, Size, "element", /*OrderKept=*/true,
+          Calls);
+      !Why.empty())
+    return cannot(Why);
+  return Error::success();
 }
 
 Error cacheline::checkPadElements(GlobalVariable &GV, uint64_t SlotSize,
@@ -158,7 +155,7 @@ Expected<GlobalVariable *> cacheline::padElements(GlobalVariable &Old,
   New->setAlignment(std::max(DL.getPreferredAlign(&Old), Align(Slot & -Slot)));
 
   Rewrite->apply([&](const AddressLeaf &L) {
-    return inSlots(L.Address, Size, *New, Slot);
+    return inSlots(L.Address, Size, *New, *New->getAlign(), Slot);
   });
   moveDebugInfo(Old, *New, Slot);
   New->takeName(&Old);

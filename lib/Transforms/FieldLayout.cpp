@@ -22,10 +22,6 @@ using namespace cacheline;
 
 namespace {
 
-Error cannot(const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(), Why);
-}
-
 /// Where one field of the old struct went.
 struct MovedField {
   uint64_t OldOffset = 0;

@@ -1,6 +1,7 @@
 //===- FunctionCopies.cpp - Functions copied for one global --------------===//
 
 #include "cacheline/FunctionCopies.h"
+#include "cacheline/AddressRewrite.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/Statistic.h"
@@ -27,10 +28,6 @@ STATISTIC(NumCopiedInstructions,
 STATISTIC(NumRedirectedCalls, "Calls pointed at a function's copy");
 
 namespace {
-
-Error cannot(const Twine &Why) {
-  return createStringError(inconvertibleErrorCode(), Why);
-}
 
 /// \p V is \p GV's address plus \p Offset, whatever arithmetic of
 /// constants computes it.

@@ -2,6 +2,7 @@
 
 #include "cacheline/Layout.h"
 #include "cacheline/AddressRewrite.h"
+#include "cacheline/AllocationLayout.h"
 #include "cacheline/ElementLayout.h"
 #include "cacheline/FieldLayout.h"
 #include "cacheline/FunctionCopies.h"
@@ -209,7 +210,29 @@ LayoutOutcome unchanged(const LayoutPlan &Plan) {
   LayoutOutcome Out;
   for (const PlannedGlobal &G : Plan.Globals)
     Out.Globals.push_back({G.GV, std::nullopt, G.Inner, {}, {}, {}});
+  Out.Allocations.resize(Plan.Allocations.size());
   return Out;
+}
+
+/// Pads each planned allocation's elements (or, with \p CheckOnly, checks
+/// that the IR allows it), recording what became of each.
+void padAllocations(const LayoutPlan &Plan, LayoutOutcome &Outcome,
+                    const CallGraph *Calls, bool CheckOnly) {
+  for (auto [A, Out] : zip(Plan.Allocations, Outcome.Allocations)) {
+    if (!A.SlotSize || !A.Call)
+      continue;
+    AllocationPadding P;
+    P.Call = A.Call;
+    P.Holders = A.Holders;
+    P.ElementSize = A.ElementSize;
+    P.Slot = A.SlotSize;
+    P.LineSize = Plan.LineSize;
+    if (Error E =
+            CheckOnly ? checkPadAllocation(P, Calls) : padAllocation(P, Calls))
+      Out.Refused = "not rewritten: " + toString(std::move(E));
+    else
+      Out.Padded = !CheckOnly;
+  }
 }
 
 /// The IR refused what the policy decided inside an object: the object
@@ -290,6 +313,7 @@ std::vector<Placement> splitStructs(const LayoutPlan &Plan,
 LayoutOutcome cacheline::checkInnerLayouts(Module &M, const LayoutPlan &Plan) {
   LayoutOutcome Outcome = unchanged(Plan);
   std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
+  padAllocations(Plan, Outcome, Calls.get(), /*CheckOnly=*/true);
   for (size_t I = 0; I < Plan.Globals.size(); ++I) {
     const PlannedGlobal &G = Plan.Globals[I];
     InnerLayout &Inner = Outcome.Globals[I].Inner;
@@ -320,6 +344,8 @@ LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
   collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
   SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
   std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
+  // Before any global is replaced: a holder is one.
+  padAllocations(Plan, Outcome, Calls.get(), /*CheckOnly=*/false);
   std::vector<Placement> Placements =
       splitStructs(Plan, Outcome, Calls.get());
   // Decided before any global is replaced.

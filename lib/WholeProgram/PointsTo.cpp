@@ -243,6 +243,8 @@ struct CallNodes {
   /// other parameters were given unknown pointers.
   SmallVector<int, 2> BoundParams;
   DenseSet<unsigned> CallbackTargets;
+  /// A callback may be code the program cannot see.
+  bool CallbackToUnknown = false;
 };
 
 } // namespace
@@ -1077,6 +1079,7 @@ void PointsTo::Graph::apply(const Complex &C, LocId L) {
     CallNodes &Call = call(C.Caller, C.Site);
     unsigned F = objectFunction(L);
     if (F == NoId) {
+      Call.CallbackToUnknown = true;
       if (C.Target != NoId)
         addEdge(C.Target, Escaped);
       return;
@@ -1250,10 +1253,37 @@ PointsTo::PointsTo(PointsToProgram Program) {
     if (C.Indirect)
       IndirectCalls.push_back({G.CallKeys[I].first, G.CallKeys[I].second,
                                C.ReachesUnknown, std::move(C.Targets)});
+    if (!C.CallbackTargets.empty() || C.CallbackToUnknown) {
+      std::vector<unsigned> Targets(C.CallbackTargets.begin(),
+                                    C.CallbackTargets.end());
+      llvm::sort(Targets);
+      CallbackCalls.push_back({G.CallKeys[I].first, G.CallKeys[I].second,
+                               C.CallbackToUnknown, std::move(Targets)});
+    }
   }
-  llvm::sort(IndirectCalls, [](const IndirectCall &A, const IndirectCall &B) {
+  auto ByCall = [](const IndirectCall &A, const IndirectCall &B) {
     return std::tie(A.Caller, A.Site) < std::tie(B.Caller, B.Site);
-  });
+  };
+  llvm::sort(IndirectCalls, ByCall);
+  llvm::sort(CallbackCalls, ByCall);
+  // Globals whose fields all hold pointers into one allocation site.
+  for (unsigned Gl = 0; Gl < G.GlobalObject.size(); ++Gl) {
+    const Object &O = G.Objects[G.GlobalObject[Gl]];
+    if (O.Id != Gl || O.Escaped)
+      continue;
+    std::optional<ObjId> Only;
+    bool One = O.Fields.size() != 0;
+    for (auto &[Offset, L] : O.Fields)
+      for (LocId P : G.Nodes[G.find(G.Locs[L].Contents)].Pts.all()) {
+        ObjId Held = G.Locs[P].Object;
+        One &= G.Objects[Held].K == Object::Kind::Heap &&
+               (!Only || *Only == Held);
+        Only = Held;
+      }
+    if (One && Only)
+      HeldAllocations.push_back(
+          {Gl, {G.Objects[*Only].Id, G.Objects[*Only].Site}});
+  }
   Size.Nodes = G.Parent.size();
   for (NodeId N = 0; N < G.Parent.size(); ++N)
     Size.Representatives += G.Parent[N] == N;
@@ -1263,15 +1293,37 @@ PointsTo::PointsTo(PointsToProgram Program) {
   Size.Rounds = G.Rounds;
 }
 
-std::optional<std::vector<unsigned>>
-PointsTo::indirectTargets(unsigned Caller, int Site) const {
-  auto It = partition_point(IndirectCalls, [&](const IndirectCall &C) {
+/// The targets of call \p Site of \p Caller in \p Calls, sorted by call;
+/// std::nullopt if it may reach code the program cannot see, or is not
+/// there.
+static std::optional<std::vector<unsigned>>
+targetsIn(ArrayRef<PointsTo::IndirectCall> Calls, unsigned Caller, int Site) {
+  auto It = partition_point(Calls, [&](const PointsTo::IndirectCall &C) {
     return std::tie(C.Caller, C.Site) < std::tie(Caller, Site);
   });
-  if (It == IndirectCalls.end() || It->Caller != Caller || It->Site != Site ||
+  if (It == Calls.end() || It->Caller != Caller || It->Site != Site ||
       It->ReachesUnknown)
     return std::nullopt;
   return It->Targets;
+}
+
+std::optional<std::vector<unsigned>>
+PointsTo::indirectTargets(unsigned Caller, int Site) const {
+  return targetsIn(IndirectCalls, Caller, Site);
+}
+
+std::optional<std::vector<unsigned>>
+PointsTo::callbackTargets(unsigned Caller, int Site) const {
+  return targetsIn(CallbackCalls, Caller, Site);
+}
+
+std::optional<PointsTo::Site>
+PointsTo::heldAllocation(unsigned Global) const {
+  auto It = partition_point(HeldAllocations,
+                            [&](const auto &H) { return H.first < Global; });
+  if (It == HeldAllocations.end() || It->first != Global)
+    return std::nullopt;
+  return It->second;
 }
 
 void PointsTo::printIndirectCalls(

@@ -1,6 +1,7 @@
 //===- Solver.cpp - The whole program, from its summaries ----------------===//
 
 #include "cacheline/Solver.h"
+#include "cacheline/KnownFunctions.h"
 #include "cacheline/PointsTo.h"
 #include "cacheline/StageTimer.h"
 
@@ -90,7 +91,12 @@ struct GlobalUses {
     /// Handed on where no copy would name the global: by an indirect call
     /// (NoCopyIndirect), or to a function at a place that varies; and the
     /// function that did (AccessRecord::NoCopy).
-    enum NoCopyKind : uint8_t { CopyPossible, NoCopyIndirect, NoCopyVaries };
+    enum NoCopyKind : uint8_t {
+      CopyPossible,
+      NoCopyIndirect,
+      NoCopyVaries,
+      NoCopyCallback
+    };
     NoCopyKind NoCopy = CopyPossible;
     const std::string *NoCopyBy = nullptr;
   };
@@ -556,7 +562,33 @@ struct Solver::Program {
   /// are known. None: the signature fallback decides.
   std::optional<std::vector<FnId>> knownTargets(unsigned M,
                                                 const CallSiteSummary &S) const;
+  /// An object whose accesses collectUses() gathers: where code names it
+  /// (a global's mentions, an allocation call's result), and its shape.
+  struct ObjectRoots {
+    std::vector<std::pair<unsigned, const PointerSummary *>> Roots;
+    uint64_t ElementSize = 0, Size = 0;
+    /// Function copies are tracked (a struct global's fields).
+    bool TrackCopies = false;
+    /// The module a copy is made in (PolicyOptions::EachModuleAlone).
+    std::optional<unsigned> DefModule;
+    /// An allocation site: a pointer variable that holds only pointers to
+    /// its start (heldAllocationStart()) names it where it is loaded.
+    std::optional<PointsTo::Site> Allocation;
+    /// Those pointer variables, as collectUses() found them.
+    std::vector<const GlobalEntry *> *Holders = nullptr;
+  };
+  /// The functions of the program a known library function's call \p C
+  /// hands its pointer to as a parameter of theirs, called later
+  /// (pthread_create's argument, to the new thread's entry), and that
+  /// parameter; std::nullopt unless the points-to knows every one.
+  std::optional<std::pair<std::vector<FnId>, int>>
+  handedToCallbacks(unsigned M, const PointerCall &C) const;
+  GlobalUses collectUses(const ObjectRoots &O) const;
   GlobalUses collectUses(const GlobalEntry &G) const;
+  /// Whether every pointer \p P holds is null or the start of the memory
+  /// allocation site \p A allocated.
+  bool holdsAllocationStart(const GlobalEntry &P,
+                            const PointsTo::Site &A) const;
   /// Function names, each with the module that names it.
   using FunctionNames = std::vector<std::pair<unsigned, std::string>>;
   /// tableFunctions() of each table global, and of each walked section;
@@ -601,7 +633,13 @@ struct Solver::Program {
   /// before the phases are known).
   const AccessContext &accessContext(unsigned M, StringRef Function) const;
   AccessRecord record(const GlobalUses::Access &A) const;
+  /// Fills \p R's accesses and facts from \p Uses, and where each access
+  /// is.
+  void recordUses(GlobalUses Uses, GlobalRecord &R,
+                  std::vector<ModulePosition> &WriteAt,
+                  std::vector<ModulePosition> &ReadAt) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
+  std::optional<SolvedAllocation> solveAllocation(FnId F, int Call) const;
 };
 
 void Solver::Program::index() {
@@ -1822,9 +1860,66 @@ std::optional<hash_code> handOffKey(const std::optional<ByteRange> &R,
 } // namespace
 
 GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
+  ObjectRoots O;
+  for (auto &[M, S] : G.Mentions) {
+    O.Roots.push_back({M, &S->Uses});
+    if (S == G.Def)
+      O.DefModule = M;
+  }
+  O.ElementSize = G.Def ? G.Def->ElementSize : 0;
+  O.Size = G.Def ? G.Def->Size : 0;
+  // Copies matter only to a struct's fields (Policy's decideFields).
+  O.TrackCopies = G.Def && G.Def->Fields.size() > 1;
+  return collectUses(O);
+}
+
+std::optional<std::pair<std::vector<FnId>, int>>
+Solver::Program::handedToCallbacks(unsigned M, const PointerCall &C) const {
+  if (C.Callee.empty() || C.Arg < 0)
+    return std::nullopt;
+  std::optional<KnownFunction> K = lookupKnownFunction(C.Callee);
+  if (!K)
+    return std::nullopt;
+  int Param = -1;
+  for (unsigned A = 0; A < KnownFunction::MaxArgs; ++A)
+    for (const KnownFunction::HandedArgument &H : K->Handed[A])
+      if (H.Arg == C.Arg && H.Param >= 0 &&
+          K->Callbacks[A] != CallbackKind::Synchronous)
+        Param = H.Param;
+  FnId Caller = resolveFn(M, C.At.Function);
+  if (Param < 0 || Caller == NoFn)
+    return std::nullopt;
+  const std::vector<CallSiteSummary> &Calls = fn(Caller).Calls;
+  auto Site = find_if(Calls, [&](const CallSiteSummary &S) {
+    return S.Block == C.At.Block && S.Index == C.At.Index;
+  });
+  if (Site == Calls.end())
+    return std::nullopt;
+  std::optional<std::vector<unsigned>> Targets =
+      Pointers->callbackTargets(Caller, int(Site - Calls.begin()));
+  if (!Targets || Targets->empty() ||
+      any_of(*Targets, [&](FnId T) { return fn(T).NumArgs <= Param; }))
+    return std::nullopt;
+  return std::make_pair(std::vector<FnId>(Targets->begin(), Targets->end()),
+                        Param);
+}
+
+bool Solver::Program::holdsAllocationStart(const GlobalEntry &P,
+                                           const PointsTo::Site &A) const {
+  // The points-to says where its pointers point; the summaries, that each
+  // is an allocation's start, not an address inside one.
+  std::optional<PointsTo::Site> Held =
+      Pointers->heldAllocation(unsigned(&P - Globals.data()));
+  return Held && *Held == A && loadsFollowed(P) &&
+         all_of(P.Mentions, [](const auto &MS) {
+           return MS.second->HoldsOnlyAllocations;
+         });
+}
+
+GlobalUses Solver::Program::collectUses(const ObjectRoots &O) const {
   GlobalUses Out;
-  const uint64_t ElementSize = G.Def ? G.Def->ElementSize : 0;
-  const uint64_t Size = G.Def ? G.Def->Size : 0;
+  const uint64_t ElementSize = O.ElementSize;
+  const uint64_t Size = O.Size;
   // The call that handed the pointer down a chain of calls, by its phase
   // (GlobalUses::Access::HandedIn); Steady for the code naming the global.
   // Past a hand-off, where in the global the handed pointer points.
@@ -1853,14 +1948,10 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
     GlobalUses::Access::NoCopyKind NoCopy = GlobalUses::Access::CopyPossible;
     const std::string *NoCopyBy = nullptr;
   };
-  // Copies matter only to a struct's fields (Policy's decideFields).
-  const bool TrackCopies = G.Def && G.Def->Fields.size() > 1;
+  const bool TrackCopies = O.TrackCopies;
   // The module whose summary defines the global: a copy is made there in
-  // the two-stage flow (PolicyOptions::CopiesInOwnModule).
-  std::optional<unsigned> DefModule;
-  for (auto &[M, S] : G.Mentions)
-    if (S == G.Def)
-      DefModule = M;
+  // the two-stage flow (PolicyOptions::EachModuleAlone).
+  const std::optional<unsigned> DefModule = O.DefModule;
   auto CopyOf = [&](FnId F, int Arg, int64_t Offset) {
     const FuncEntry &FE = Fns[F];
     FunctionCopy C;
@@ -2039,9 +2130,22 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       Loaded.Root = false;
       Loaded.Through = H.Through;
       Loaded.Unresolved = H.Unresolved;
-      if (Holders.insert(P).second)
-        for (auto &[PM, PS] : P->Mentions)
-          Walk(PM, PS->Loaded, Loaded);
+      if (!Holders.insert(P).second)
+        continue;
+      // A pointer variable holding only an allocation's start: code that
+      // loads it names the allocation, as code names a global.
+      if (O.Allocation) {
+        if (holdsAllocationStart(*P, *O.Allocation)) {
+          Loaded = Handed();
+          if (O.Holders)
+            O.Holders->push_back(P);
+        } else if (Out.PlacesUnknown.empty()) {
+          Out.PlacesUnknown = "the pointer variable " + Name +
+                              " may hold other addresses too";
+        }
+      }
+      for (auto &[PM, PS] : P->Mentions)
+        Walk(PM, PS->Loaded, Loaded);
     }
     for (const PointerCall &C : W.Calls) {
       if (neverRuns(M, C.At.Function))
@@ -2105,6 +2209,24 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       case CallEffect::None:
         break;
       case CallEffect::Escape:
+        if (auto To = handedToCallbacks(M, C)) {
+          // Into the callbacks, which run on their own (a new thread), not
+          // during the call.
+          Down.In = Phase::Steady;
+          Down.By = nullptr;
+          // Each call of the loop that hands out its elements starts
+          // another: the callbacks do not walk them in order.
+          if (Down.At)
+            for (ByteRange::Index &I : Down.At->Indices)
+              I.Sweeps = false;
+          if (TrackCopies && H.Root) {
+            Down.NoCopy = GlobalUses::Access::NoCopyCallback;
+            Down.NoCopyBy = &C.Callee;
+          }
+          for (FnId T : To->first)
+            WalkParam(Fns[T], To->second, Down);
+          break;
+        }
         Escape(C.EscapeReason);
         break;
       case CallEffect::Read:
@@ -2123,8 +2245,8 @@ GlobalUses Solver::Program::collectUses(const GlobalEntry &G) const {
       }
     }
   };
-  for (auto &[M, S] : G.Mentions)
-    Walk(M, S->Uses, Handed());
+  for (auto [M, Uses] : O.Roots)
+    Walk(M, *Uses, Handed());
   return Out;
 }
 
@@ -2215,6 +2337,10 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
     R.NoCopy = "handed on by an indirect call in " + demangle(*A.NoCopyBy) +
                ": no copy of a function names the global there";
     break;
+  case GlobalUses::Access::NoCopyCallback:
+    R.NoCopy = "handed to the functions " + demangle(*A.NoCopyBy) +
+               " calls back: no copy of a function names the global there";
+    break;
   case GlobalUses::Access::NoCopyVaries:
     R.NoCopy = "handed to " + demangle(*A.NoCopyBy) +
                " at no constant place: no copy of it names the global";
@@ -2253,7 +2379,13 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     R.InUsedList |= SG->InUsedList;
   if (!G.Def || G.Def->Constant || G.Def->ThreadLocal)
     return S;
-  GlobalUses Uses = collectUses(G);
+  recordUses(collectUses(G), R, S.WriteAt, S.ReadAt);
+  return S;
+}
+
+void Solver::Program::recordUses(GlobalUses Uses, GlobalRecord &R,
+                                 std::vector<ModulePosition> &WriteAt,
+                                 std::vector<ModulePosition> &ReadAt) const {
   R.EscapeReason = Uses.Escape;
   R.PlacesUnknown = Uses.PlacesUnknown;
   R.Copies = std::move(Uses.Copies);
@@ -2263,19 +2395,110 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     return isWrite(A.Kind);
   });
   R.Writes.reserve(Writes);
-  S.WriteAt.reserve(Writes);
+  WriteAt.reserve(Writes);
   R.Reads.reserve(Uses.Accesses.size() - Writes);
-  S.ReadAt.reserve(Uses.Accesses.size() - Writes);
+  ReadAt.reserve(Uses.Accesses.size() - Writes);
   R.Again.reserve(Uses.Again.size());
   for (const GlobalUses::Access &A : Uses.Accesses) {
     AccessRecord AR = record(A);
     bool Write = AR.isWrite();
     (Write ? R.Writes : R.Reads).push_back(std::move(AR));
-    (Write ? S.WriteAt : S.ReadAt).push_back({A.Module, *A.At});
+    (Write ? WriteAt : ReadAt).push_back({A.Module, *A.At});
   }
   for (const GlobalUses::Access &A : Uses.Again)
     R.Again.push_back(record(A));
+}
+
+/// The stride of the elements an allocation of one \p Size-byte element
+/// is indexed in: the smallest stride of an index of the code naming it
+/// that divides \p Size into two or more parts; 0 if none.
+static uint64_t indexedStride(const GlobalRecord &R, uint64_t Size) {
+  uint64_t Stride = 0;
+  for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads})
+    for (const AccessRecord &A : *List)
+      if (A.Range)
+        for (const ByteRange::Index &I : A.Range->Indices)
+          if (I.Stride && I.Stride < Size && Size % I.Stride == 0 &&
+              (!Stride || I.Stride < Stride))
+            Stride = I.Stride;
+  return Stride;
+}
+
+std::optional<SolvedAllocation>
+Solver::Program::solveAllocation(FnId F, int Call) const {
+  const FuncEntry &FE = Fns[F];
+  const CallSiteSummary &CS = FE.F->Calls[Call];
+  SolvedAllocation S;
+  S.Caller = {FE.Module, FE.F->Name};
+  S.Call = Call;
+  S.At.Function = FE.F->Name;
+  S.At.Block = CS.Block;
+  S.At.Index = CS.Index;
+  S.At.Loop = CS.Loop;
+  S.At.Frequency = CS.Frequency;
+  S.At.LoopFrequency = CS.LoopFrequency;
+  S.At.Callee = CS.Callee;
+  S.At.OnceFlag = CS.OnceFlag;
+  GlobalUses::Access Allocation;
+  Allocation.Module = FE.Module;
+  Allocation.Kind = AccessKind::Store;
+  Allocation.At = &S.At;
+  S.Allocated = record(Allocation);
+  S.Allocated.Range.reset();
+
+  ObjectRoots O;
+  for (const auto &[Site, Uses] : FE.F->CallResults)
+    if (Site == Call)
+      O.Roots.push_back({FE.Module, &Uses});
+  O.ElementSize = CS.AllocElementSize;
+  O.Size = CS.AllocElementSize * CS.AllocCount;
+  O.Allocation = PointsTo::Site{F, Call};
+  std::vector<const GlobalEntry *> Holders;
+  O.Holders = &Holders;
+  GlobalProperties &P = S.Record.Props;
+  P.Local = true;
+  P.ElementSize = CS.AllocElementSize;
+  P.ElementCount = CS.AllocCount;
+  P.CountAtRunTime = !CS.AllocCount;
+  recordUses(collectUses(O), S.Record, S.WriteAt, S.ReadAt);
+  if (CS.AllocCount == 1) {
+    // One element, perhaps an array the optimizer folded the size of.
+    if (uint64_t Stride = indexedStride(S.Record, O.Size)) {
+      P.ElementSize = O.ElementSize = Stride;
+      P.ElementCount = O.Size / Stride;
+      GlobalRecord R;
+      R.Props = P;
+      S.WriteAt.clear();
+      S.ReadAt.clear();
+      Holders.clear();
+      recordUses(collectUses(O), R, S.WriteAt, S.ReadAt);
+      S.Record = std::move(R);
+    }
+  }
+  for (const GlobalEntry *H : Holders) {
+    unsigned M = H->Mentions.front().first;
+    for (auto &[HM, HS] : H->Mentions)
+      if (HS == H->Def)
+        M = HM;
+    S.Holders.push_back({M, H->Name});
+    if (S.HolderElsewhere.empty() && (M != FE.Module || !H->Def->Local))
+      S.HolderElsewhere = H->Name;
+  }
   return S;
+}
+
+std::vector<SolvedAllocation> Solver::solveAllocations() const {
+  std::vector<SolvedAllocation> Out;
+  for (FnId F = 0; F != P->Fns.size(); ++F) {
+    if (P->NeverRuns.contains(F))
+      continue;
+    const FunctionSummary &FS = *P->Fns[F].F;
+    for (int I = 0, E = FS.Calls.size(); I != E; ++I)
+      if (FS.Calls[I].AllocElementSize)
+        if (std::optional<SolvedAllocation> A = P->solveAllocation(F, I))
+          Out.push_back(std::move(*A));
+  }
+  return Out;
 }
 
 Solver::Solver(std::vector<ModuleSummary> Ms, const SolverOptions &Opts)

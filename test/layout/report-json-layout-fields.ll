@@ -18,6 +18,7 @@
 ; CHECK-NEXT: {"align":4,"class":"write-hot","name":"hits","reads":0,{{.*}},"size":4,{{.*}}"new_align":128,"new_section":".data.write_hot","padded_size":128}
 ; CHECK-NEXT: {"align":1,"class":"read-mostly","name":"level","reads":1,{{.*}},"size":1,{{.*}}"new_align":1,"new_section":".data.read_mostly","padded_size":1}
 ; CHECK-NEXT: ],
+; CHECK-NEXT: "allocations": [],
 ; CHECK-NEXT: "summary": {"globals":6,"neutral":0,"padding_bytes":492,"read-mostly":4,"skipped":0,"write-hot":2},
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

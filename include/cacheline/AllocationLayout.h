@@ -1,0 +1,64 @@
+//===- AllocationLayout.h - One line per element of an allocation -*- C++ -*-===//
+//
+// The element layout (ElementLayout.h) of memory allocated at run time: an
+// allocation site (AllocationShape.h) whose elements different threads
+// write gets a slot of whole lines per element. The call becomes
+// `aligned_alloc(line, n * slot)` (zeroed where calloc's memory was), so
+// that what reaches free() is still what the allocator returned; every
+// address computed from the call's result, or from a load of a pointer
+// variable that holds only that result, is rebuilt in slots. As for a
+// global, a pointer that leaves that code already points into its slot,
+// and what is done with it must stay inside one element: checked again on
+// the IR, which changes nothing where some use is not an address the
+// rewrite can rebuild.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef CACHELINE_LAYOUT_ALLOCATIONLAYOUT_H
+#define CACHELINE_LAYOUT_ALLOCATIONLAYOUT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+
+namespace llvm {
+class CallBase;
+class GlobalVariable;
+} // namespace llvm
+
+namespace cacheline {
+
+class CallGraph;
+
+/// The metadata kind on the call that replaced a padded allocation: a
+/// ThinLTO backend finds it laid out by the compile before.
+constexpr llvm::StringLiteral PaddedAllocationMetadata = "cacheline.padded";
+
+/// What padAllocation() is to do: the call, the pointer variables that
+/// hold only its result (every store to each stores that result or null),
+/// the size of an element and of its slot (a multiple of the line).
+struct AllocationPadding {
+  llvm::CallBase *Call = nullptr;
+  llvm::ArrayRef<llvm::GlobalVariable *> Holders;
+  uint64_t ElementSize = 0;
+  uint64_t Slot = 0;
+  /// The line: the alignment the new allocation gets, at least.
+  uint64_t LineSize = 64;
+};
+
+/// Rewrites the allocation \p P describes, and every address of its
+/// elements; an error saying why not, changing nothing. \p Calls, if
+/// given, lets the check follow indirect calls.
+llvm::Error padAllocation(const AllocationPadding &P,
+                          const CallGraph *Calls = nullptr);
+
+/// Whether padAllocation(\p P) would succeed, changing nothing (report
+/// mode).
+llvm::Error checkPadAllocation(const AllocationPadding &P,
+                               const CallGraph *Calls = nullptr);
+
+} // namespace cacheline
+
+#endif // CACHELINE_LAYOUT_ALLOCATIONLAYOUT_H
