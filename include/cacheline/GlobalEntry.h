@@ -13,6 +13,7 @@
 #ifndef CACHELINE_LAYOUT_GLOBALENTRY_H
 #define CACHELINE_LAYOUT_GLOBALENTRY_H
 
+#include "cacheline/AllocationLayout.h"
 #include "cacheline/Policy.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -135,13 +136,19 @@ struct AllocationEntry {
   std::string InnerReason;
   /// Bytes per slot where its elements are (to be) padded; 0 otherwise.
   uint64_t SlotSize = 0;
+  /// One struct's fields (to be) placed in groups on lines of their own:
+  /// where each goes, and the struct's size then.
+  std::vector<MovedFieldSpan> MovedFields;
+  uint64_t NewSize = 0;
   std::string EscapeReason;
 
-  /// The site \p S of \p Program, its class \p D and its layout \p Inner.
+  /// The site \p S of \p Program, its class \p D and its layout \p Inner
+  /// for lines of \p LineSize bytes.
   static AllocationEntry classified(const Solver &Program,
                                     const SolvedAllocation &S,
                                     const Decision &D,
-                                    const InnerLayout &Inner);
+                                    const InnerLayout &Inner,
+                                    unsigned LineSize);
 };
 
 llvm::json::Value toJSON(const AllocationEntry &A);

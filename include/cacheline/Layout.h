@@ -24,6 +24,7 @@
 #ifndef CACHELINE_LAYOUT_LAYOUT_H
 #define CACHELINE_LAYOUT_LAYOUT_H
 
+#include "cacheline/AllocationLayout.h"
 #include "cacheline/Policy.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -81,6 +82,10 @@ struct PlannedAllocation {
   std::vector<llvm::GlobalVariable *> Holders;
   uint64_t ElementSize = 0;
   uint64_t SlotSize = 0;
+  /// One struct's fields in groups on lines of their own: where each goes,
+  /// and the struct's new size.
+  std::vector<MovedFieldSpan> Fields;
+  uint64_t NewSize = 0;
 };
 
 /// The layout's input.

@@ -71,8 +71,12 @@ inline bool onlyComparedForEquality(const llvm::Value &V, unsigned Depth = 0) {
 
 template <class Derived> class PointerUseWalker {
 public:
-  void walk(const llvm::Value *Root) {
-    push(Root);
+  void walk(const llvm::Value *Root) { walk(llvm::ArrayRef(Root)); }
+  /// Walks from several roots at once: values that all point where the
+  /// first does (the loads of one pointer variable).
+  void walk(llvm::ArrayRef<const llvm::Value *> Roots) {
+    for (const llvm::Value *Root : Roots)
+      push(Root);
     while (!Worklist.empty()) {
       const llvm::Value *V = Worklist.pop_back_val();
       for (const llvm::Use &U : V->uses())

@@ -245,7 +245,9 @@ InnerLayout decideInnerLayout(const GlobalRecord &G, GlobalClass Class,
                               unsigned LineSize, const PolicyOptions &Opts);
 
 /// The inner layout of an allocation site (Solver's SolvedAllocation) whose
-/// class is \p Class: its elements padded as an array global's are, where
+/// class is \p Class: its elements padded as an array global's are, or the
+/// fields of one struct in groups by class as a struct global's are split
+/// (each group on lines of its own inside the allocation), where
 /// the site allocates a bounded number of times (\p Allocated, the call as
 /// an access, runs outside the steady state). \p HolderElsewhere: a pointer
 /// variable holding it that is no static of the allocating translation

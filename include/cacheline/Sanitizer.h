@@ -17,6 +17,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace llvm {
+class CallBase;
 class GlobalVariable;
 class Use;
 class User;
@@ -28,6 +29,10 @@ namespace cacheline {
 /// __asan_load8, ...): given an address as an integer, they read only the
 /// shadow memory, and report the address if it is poisoned.
 bool isSanitizerCheck(llvm::StringRef Name);
+
+/// Whether \p CB calls the sanitizer's checked form of a memory intrinsic
+/// (__asan_memcpy, __asan_memmove, __asan_memset): the same access.
+bool isSanitizerMemoryCall(const llvm::CallBase &CB);
 
 /// Whether \p IntToPtr, an inttoptr, is a shadow address: `(p >> k) + C`
 /// for a scale k of at least 3 and a constant C, only loaded from as an

@@ -318,7 +318,8 @@ bool cacheline::fromJSON(const json::Value &V, ProgramFacts::IndirectCalls &C,
 AllocationEntry AllocationEntry::classified(const Solver &Program,
                                            const SolvedAllocation &S,
                                            const Decision &D,
-                                           const InnerLayout &Inner) {
+                                           const InnerLayout &Inner,
+                                           unsigned LineSize) {
   AllocationEntry E;
   E.Function = S.At.Function;
   E.Module = Program.modules()[S.Caller.Module].Source;
@@ -332,8 +333,12 @@ AllocationEntry AllocationEntry::classified(const Solver &Program,
   for (auto &[M, Name] : S.Holders)
     E.Holders.push_back(Name);
   E.InnerReason = Inner.Reason;
-  if (D.Class == GlobalClass::WriteHot)
+  if (D.Class == GlobalClass::WriteHot) {
     E.SlotSize = Inner.SlotSize;
+    if (!Inner.Parts.empty())
+      E.MovedFields = placeFieldGroups(S.Record.Props.Fields, Inner.Parts,
+                                       LineSize, E.NewSize);
+  }
   E.EscapeReason = S.Record.EscapeReason;
   return E;
 }
@@ -357,6 +362,13 @@ json::Value cacheline::toJSON(const AllocationEntry &A) {
     O["inner_layout"] = A.InnerReason;
   if (A.SlotSize)
     O["slot_size"] = A.SlotSize;
+  if (!A.MovedFields.empty()) {
+    json::Array Moved;
+    for (const MovedFieldSpan &F : A.MovedFields)
+      Moved.push_back(json::Array{F.Offset, F.Size, F.NewOffset});
+    O["moved_fields"] = std::move(Moved);
+    O["new_size"] = A.NewSize;
+  }
   if (!A.EscapeReason.empty())
     O["escape"] = A.EscapeReason;
   return O;
@@ -377,8 +389,32 @@ bool cacheline::fromJSON(const json::Value &V, AllocationEntry &A,
       !O.mapOptional("held_by", A.Holders) ||
       !O.mapOptional("inner_layout", A.InnerReason) ||
       !O.mapOptional("slot_size", A.SlotSize) ||
+      !O.mapOptional("new_size", A.NewSize) ||
       !O.mapOptional("escape", A.EscapeReason))
     return false;
+  if (const json::Value *Moved = V.getAsObject()->get("moved_fields")) {
+    const json::Array *Arr = Moved->getAsArray();
+    if (!Arr) {
+      P.field("moved_fields").report("expected an array");
+      return false;
+    }
+    for (size_t I = 0; I < Arr->size(); ++I) {
+      const json::Array *F = (*Arr)[I].getAsArray();
+      std::optional<int64_t> Off, Size, New;
+      if (F && F->size() == 3) {
+        Off = (*F)[0].getAsInteger();
+        Size = (*F)[1].getAsInteger();
+        New = (*F)[2].getAsInteger();
+      }
+      if (!Off || !Size || !New || *Off < 0 || *Size <= 0 || *New < 0) {
+        P.field("moved_fields").index(I).report(
+            "expected [offset, size, new offset]");
+        return false;
+      }
+      A.MovedFields.push_back(
+          {uint64_t(*Off), uint64_t(*Size), uint64_t(*New)});
+    }
+  }
   std::optional<GlobalClass> C = parseGlobalClass(Class);
   std::optional<Phase> W;
   for (Phase Ph : {Phase::StartUp, Phase::ThreadStartUp, Phase::Steady,

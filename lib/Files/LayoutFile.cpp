@@ -85,6 +85,8 @@ std::optional<PlannedAllocation> plannedAllocation(Module &M,
   P.Call = Call;
   P.ElementSize = A.ElementSize;
   P.SlotSize = A.SlotSize;
+  P.Fields = A.MovedFields;
+  P.NewSize = A.NewSize;
   for (const std::string &Name : A.Holders) {
     GlobalVariable *H = M.getNamedGlobal(Name);
     if (!H || !H->hasLocalLinkage()) {
@@ -312,8 +314,8 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
       P.CopyBodies.push_back(functionNamed(M, C.Function));
   }
   for (const AllocationEntry &A : File.Allocations)
-    if (A.SlotSize && A.Class == GlobalClass::WriteHot &&
-        A.Module == M.getSourceFileName())
+    if ((A.SlotSize || !A.MovedFields.empty()) &&
+        A.Class == GlobalClass::WriteHot && A.Module == M.getSourceFileName())
       if (std::optional<PlannedAllocation> P =
               plannedAllocation(M, A, File, Result))
         Plan.Allocations.push_back(std::move(*P));

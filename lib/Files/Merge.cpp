@@ -77,7 +77,7 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
     InnerLayout Inner = decideAllocationLayout(
         S.Record, S.Allocated, D.Class, LineSize, Opts, S.HolderElsewhere);
     File.Allocations.push_back(
-        AllocationEntry::classified(Program, S, D, Inner));
+        AllocationEntry::classified(Program, S, D, Inner, LineSize));
   }
   File.Program = ProgramFacts(Program, Classes);
   for (const ModuleSummary &M : Modules)

@@ -239,13 +239,16 @@ Report::Report(const Module &M, const CachelineClassification &Result,
   Program.Summary.PaddingBytes = Outcome.PaddingBytes;
 
   for (auto [A, Done] : zip(Result.Allocations, Outcome.Allocations)) {
-    AllocationEntry E = AllocationEntry::classified(*Result.Program, A.Site,
-                                                    A.Class, A.Inner);
+    AllocationEntry E = AllocationEntry::classified(
+        *Result.Program, A.Site, A.Class, A.Inner, Result.LineSize);
     E.Source = A.Source;
     if (!Done.Refused.empty())
       E.InnerReason = Done.Refused;
-    if (!Done.Padded)
+    if (!Done.Padded) {
       E.SlotSize = 0;
+      E.MovedFields.clear();
+      E.NewSize = 0;
+    }
     Allocations.push_back(std::move(E));
   }
 }

@@ -370,7 +370,12 @@ LayoutPlan CachelineClassification::plan() const {
     P.Call = A.Call;
     P.Holders = A.Holders;
     P.ElementSize = A.Site.Record.Props.ElementSize;
-    P.SlotSize = A.Class.Class == GlobalClass::WriteHot ? A.Inner.SlotSize : 0;
+    if (A.Class.Class != GlobalClass::WriteHot)
+      continue;
+    P.SlotSize = A.Inner.SlotSize;
+    if (!A.Inner.Parts.empty())
+      P.Fields = placeFieldGroups(A.Site.Record.Props.Fields, A.Inner.Parts,
+                                  LineSize, P.NewSize);
   }
   return Plan;
 }

@@ -436,9 +436,12 @@ std::string copyNames(const std::vector<FunctionCopy> &Copies,
   return Out;
 }
 
-/// A struct's fields in groups by class, each group a global of its own.
+/// A struct's fields in groups by class, each group a global of its own
+/// (\p Pieces "globals"), or lines of its own inside one allocation
+/// ("groups of lines").
 InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
-                         unsigned LineSize, const PolicyOptions &Opts) {
+                         unsigned LineSize, const PolicyOptions &Opts,
+                         StringRef Pieces = "globals") {
   const GlobalProperties &P = G.Props;
   const std::vector<FieldSpan> &Fields = P.Fields;
   if (Class != GlobalClass::WriteHot || Fields.size() < 2)
@@ -600,9 +603,10 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
   for (unsigned I : Needed)
     Out.Copies.push_back(G.Copies[I]);
 
-  std::string Why = formatv("fields split into {0} globals: ",
+  std::string Why = formatv("fields split into {0} {1}: ",
                             Hot.size() + !ReadMostly.Fields.empty() +
-                                !Rest.Fields.empty());
+                                !Rest.Fields.empty(),
+                            Pieces);
   Out.Parts = std::move(Hot);
   for (FieldPart *Part : {&ReadMostly, &Rest})
     if (!Part->Fields.empty())
@@ -650,12 +654,15 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
                                               unsigned LineSize,
                                               const PolicyOptions &Opts,
                                               StringRef HolderElsewhere) {
-  // Element padding only; a split of one allocated struct's fields is not
-  // made yet.
-  if (!G.Props.ElementCount && !G.Props.CountAtRunTime)
-    return {};
-  InnerLayout Out = decideElements(G, Class, LineSize, Opts);
-  if (!Out.SlotSize && Out.Reason.empty())
+  // An array's elements padded, or one struct's fields in groups, each
+  // group on lines of its own inside the allocation.
+  const GlobalProperties &P = G.Props;
+  InnerLayout Out;
+  if (P.ElementCount == 1 && !P.CountAtRunTime)
+    Out = decideFields(G, Class, LineSize, Opts, "groups of lines");
+  else if (P.ElementCount || P.CountAtRunTime)
+    Out = decideElements(G, Class, LineSize, Opts);
+  if (!Out.rewrites() && Out.Reason.empty())
     return Out; // Nothing inside it calls for a layout.
   // Padding costs memory per object: a site that allocates while threads
   // run may allocate one per request or connection.
@@ -669,7 +676,7 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
   }
   // Every address computed from the allocation's start must be rewritten
   // by the compile that rewrites the call.
-  if (Out.SlotSize && Opts.EachModuleAlone && !HolderElsewhere.empty()) {
+  if (Out.rewrites() && Opts.EachModuleAlone && !HolderElsewhere.empty()) {
     InnerLayout No;
     No.Reason = ("not rewritten: the pointer variable " + HolderElsewhere +
                  " is no static of the allocating translation unit, and "

@@ -1,6 +1,7 @@
 //===- ObjectAddress.cpp - An address as a base plus offsets -------------===//
 
 #include "cacheline/ObjectAddress.h"
+#include "cacheline/Sanitizer.h"
 
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -150,6 +151,11 @@ uint64_t cacheline::accessSize(const Value &User, const DataLayout &DL) {
     T = CX->getNewValOperand()->getType();
   else if (const auto *MI = dyn_cast<AnyMemIntrinsic>(&User)) {
     if (const auto *Len = dyn_cast<ConstantInt>(MI->getLength()))
+      return Len->getZExtValue();
+    return 0;
+  } else if (const auto *CB = dyn_cast<CallBase>(&User);
+             CB && isSanitizerMemoryCall(*CB)) {
+    if (const auto *Len = dyn_cast<ConstantInt>(CB->getArgOperand(2)))
       return Len->getZExtValue();
     return 0;
   }

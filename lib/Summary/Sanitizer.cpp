@@ -17,6 +17,15 @@ bool cacheline::isSanitizerCheck(StringRef Name) {
          Name.starts_with("__asan_load") || Name.starts_with("__asan_store");
 }
 
+bool cacheline::isSanitizerMemoryCall(const CallBase &CB) {
+  const Function *F = CB.getCalledFunction();
+  if (!F || CB.arg_size() != 3)
+    return false;
+  StringRef Name = F->getName();
+  return Name == "__asan_memcpy" || Name == "__asan_memmove" ||
+         Name == "__asan_memset";
+}
+
 bool cacheline::isShadowAddress(const User &IntToPtr) {
   using namespace PatternMatch;
   const APInt *Scale;

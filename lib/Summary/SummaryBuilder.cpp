@@ -461,8 +461,13 @@ class SummaryWalker : public PointerUseWalker<SummaryWalker> {
 public:
   SummaryWalker(Positions &Pos, const DataLayout &DL) : Pos(Pos), DL(DL) {}
 
-  void walk(const Value *From) {
-    Root = From;
+  void walk(const Value *From) { walk(ArrayRef(From)); }
+  /// From values that all point to the same place (the loads of a pointer
+  /// variable: each is where the variable's pointer points).
+  void walk(ArrayRef<const Value *> From) {
+    Root = From.front();
+    Roots.clear();
+    Roots.insert(From.begin(), From.end());
     RangeIndex.clear(); // Relative to the previous root.
     Ranges.clear();
     PointerUseWalker::walk(From);
@@ -596,13 +601,30 @@ private:
     if (!A)
       return std::nullopt;
     ByteRange Local = toByteRange(*A);
-    if (A->Base == Root)
+    if (A->Base == Root || Roots.contains(A->Base))
       return Local;
     // A value that merges pointers: all must point at the same place.
+    // Merges of merges with nothing added between them (a loop's phis of a
+    // pointer reloaded after a call) are one value: only the pointers
+    // entering that web count.
+    SmallSetVector<const Value *, 4> Web;
+    Web.insert(A->Base);
+    SmallVector<const Value *, 4> Entering;
+    for (size_t I = 0; I < Web.size(); ++I)
+      for (const Value *In : mergedPointers(Web[I], /*ThroughCalls=*/true)) {
+        if (In && !reached(In))
+          continue; // Another object's address, or null.
+        std::optional<ObjectAddress> Step =
+            In ? decomposeAddress(const_cast<Value *>(In), DL) : std::nullopt;
+        if (Step && !Step->Offset && Step->Terms.empty() &&
+            !mergedPointers(Step->Base, /*ThroughCalls=*/true).empty() &&
+            Step->Base != Root && !Roots.contains(Step->Base))
+          Web.insert(Step->Base);
+        else
+          Entering.push_back(In);
+      }
     std::optional<ByteRange> Merged;
-    for (const Value *In : mergedPointers(A->Base, /*ThroughCalls=*/true)) {
-      if (In && !reached(In))
-        continue; // Another object's address, or null.
+    for (const Value *In : Entering) {
       std::optional<ByteRange> R = In ? rangeOf(In) : std::nullopt;
       if (!R || (Merged && !(*R == *Merged)))
         return std::nullopt;
@@ -610,6 +632,10 @@ private:
     }
     if (!Merged)
       return std::nullopt;
+    // A web only of the root's own value (not a global's address, which the
+    // rewrite names itself) is the root: AddressRewrite takes it as one.
+    if (*Merged == ByteRange() && !isa<GlobalValue>(Root))
+      return Local;
     return Merged->then(Local);
   }
 
@@ -697,6 +723,8 @@ private:
   Positions &Pos;
   const DataLayout &DL;
   const Value *Root = nullptr;
+  /// All the roots of the walk, Root first.
+  SmallPtrSet<const Value *, 4> Roots;
   /// rangeOf() of the values asked about, by index in Ranges.
   DenseMap<const Value *, unsigned> RangeIndex;
   std::vector<std::optional<ByteRange>> Ranges;
@@ -725,6 +753,11 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
     return;
   }
   unsigned ArgNo = CB.getArgOperandNo(&U);
+  // The sanitizer's checked memset or memcpy: the intrinsic's access.
+  if (isSanitizerMemoryCall(CB) && ArgNo < 2) {
+    record(ArgNo == 0 ? AccessKind::MemIntrinsic : AccessKind::Load, &CB);
+    return;
+  }
   // What the parameter's attributes allow: the effect when no body and no
   // known-library entry says more.
   CallEffect ByAttributes = !CB.doesNotCapture(ArgNo)      ? CallEffect::Escape
@@ -1219,7 +1252,7 @@ FunctionSummary functionSummary(Function &F, Positions &Pos, bool IsMain) {
 /// Of a pointer variable: whether this module only loads it and stores to
 /// it, and what it does with each pointer it loads.
 void loadedFacts(const GlobalVariable &GV, Positions &Pos, GlobalSummary &G) {
-  SmallVector<const LoadInst *, 8> Loads;
+  SmallVector<const Value *, 8> Loads;
   bool OnlyAllocations = true;
   for (const Use &U : GV.uses()) {
     if (isSanitizerUse(U))
@@ -1239,9 +1272,12 @@ void loadedFacts(const GlobalVariable &GV, Positions &Pos, GlobalSummary &G) {
   }
   G.OnlyLoadedAndStored = true;
   G.HoldsOnlyAllocations = OnlyAllocations;
+  if (Loads.empty())
+    return;
+  // Each load gives where the variable's pointer points: a phi of two
+  // loads (one reloaded after a call) points there too.
   SummaryWalker W(Pos, GV.getParent()->getDataLayout());
-  for (const LoadInst *LI : Loads)
-    W.walk(LI);
+  W.walk(Loads);
   G.Loaded = std::move(W.Uses);
 }
 

@@ -6,6 +6,7 @@
 #include "cacheline/ArgumentCondition.h"
 #include "cacheline/KnownFunctions.h"
 #include "cacheline/PointerUseWalker.h"
+#include "cacheline/Sanitizer.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
@@ -133,8 +134,10 @@ public:
       return check(Usr, Lo, Hi);
     }
     if (auto *CB = dyn_cast<CallBase>(Usr)) {
-      if (auto *MI = dyn_cast<AnyMemIntrinsic>(CB)) {
-        uint64_t Bytes = accessSize(*MI, DL);
+      if (isa<AnyMemIntrinsic>(CB) ||
+          (isSanitizerMemoryCall(*CB) && CB->isArgOperand(&U) &&
+           CB->getArgOperandNo(&U) < 2)) {
+        uint64_t Bytes = accessSize(*CB, DL);
         if (!Bytes || Hi + int64_t(Bytes) > int64_t(Size))
           return "a memory intrinsic past its " + Piece + " in " +
                  functionOf(CB);
@@ -268,9 +271,57 @@ Expected<AddressRewrite> AddressRewrite::collect(GlobalVariable &GV) {
   return R;
 }
 
-Expected<AddressRewrite> AddressRewrite::collect(ArrayRef<Value *> Roots,
+/// \p Roots and the phis and selects that merge only them (a pointer
+/// reloaded after a call, carried round a loop): the greatest set whose
+/// every member's inputs are in it.
+static SmallSetVector<Value *, 8> withCopyWebs(ArrayRef<Value *> Roots) {
+  SmallSetVector<Value *, 8> Web;
+  auto Merges = [](User *U, Use &In) {
+    return isa<PHINode>(U) ||
+           (isa<SelectInst>(U) && In.getOperandNo() != 0);
+  };
+  SmallSetVector<Value *, 8> Candidates;
+  SmallVector<Value *, 8> Work(Roots.begin(), Roots.end());
+  while (!Work.empty()) {
+    Value *V = Work.pop_back_val();
+    for (Use &U : V->uses())
+      if (Merges(U.getUser(), U) && Candidates.insert(U.getUser()))
+        Work.push_back(U.getUser());
+  }
+  auto Inputs = [](Value *V) {
+    SmallVector<Value *, 4> In;
+    if (auto *Phi = dyn_cast<PHINode>(V))
+      append_range(In, Phi->incoming_values());
+    else if (auto *Sel = dyn_cast<SelectInst>(V))
+      In = {Sel->getTrueValue(), Sel->getFalseValue()};
+    return In;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (Value *C : SmallVector<Value *, 8>(Candidates.begin(),
+                                           Candidates.end()))
+      if (any_of(Inputs(C), [&](Value *In) {
+            return !is_contained(Roots, In) && !Candidates.contains(In);
+          })) {
+        Candidates.remove(C);
+        Changed = true;
+      }
+  }
+  Web.insert(Roots.begin(), Roots.end());
+  Web.insert(Candidates.begin(), Candidates.end());
+  return Web;
+}
+
+Expected<AddressRewrite> AddressRewrite::collect(ArrayRef<Value *> Given,
                                                  const DataLayout &DL) {
   AddressRewrite R;
+  // A global's own uses name it; other roots may be merged by phis.
+  SmallSetVector<Value *, 8> All;
+  if (Given.size() == 1 && isa<GlobalVariable>(Given.front()))
+    All.insert(Given.front());
+  else
+    All = withCopyWebs(Given);
+  ArrayRef<Value *> Roots = All.getArrayRef();
   R.Arithmetic.insert(Roots.begin(), Roots.end());
   for (size_t I = 0; I != R.Arithmetic.size(); ++I) {
     for (Use &U : R.Arithmetic[I]->uses()) {
@@ -280,6 +331,9 @@ Expected<AddressRewrite> AddressRewrite::collect(ArrayRef<Value *> Roots,
         R.Arithmetic.insert(Usr);
         continue;
       }
+      // A phi of roots, itself one: the rewrite keeps it.
+      if (All.contains(Usr) && (isa<PHINode>(Usr) || isa<SelectInst>(Usr)))
+        continue;
       // A ptrtoint folded to a constant (`(uintptr_t)&g[3] >> 7`) is
       // rebuilt as one.
       if (!isa<Instruction>(Usr) && !isa<PtrToIntOperator>(Usr))
@@ -384,7 +438,9 @@ void AddressRewrite::apply(
   // Each address is rebuilt once, where the old one was computed (it
   // dominates its uses); a constant one folds to a constant. Two leaves of
   // one old address land in one place of the new layout.
-  DenseMap<Value *, Value *> Rebuilt;
+  // Keyed by the new place too: the start of an object whose fields moved
+  // is a field's address to one use and the object's start to another.
+  DenseMap<std::tuple<Value *, int64_t, int64_t>, Value *> Rebuilt;
   for (AddressLeaf &L : Leaves) {
     std::optional<NewAddress> A = Map(L);
     if (!A)
@@ -405,10 +461,12 @@ void AddressRewrite::apply(
       P2I->handleOperandChange(OldAddr, New);
       continue;
     }
-    Value *&NewAddr = Rebuilt[OldAddr];
+    Value *&NewAddr = Rebuilt[{OldAddr, A->Element, A->Inside}];
     if (!NewAddr) {
       Instruction *At;
-      if (auto *I = dyn_cast<Instruction>(OldAddr))
+      if (auto *Phi = dyn_cast<PHINode>(OldAddr))
+        At = &*Phi->getParent()->getFirstInsertionPt();
+      else if (auto *I = dyn_cast<Instruction>(OldAddr))
         At = I->getNextNode();
       else if (auto *Phi = dyn_cast<PHINode>(L.U->getUser()))
         At = Phi->getIncomingBlock(*L.U)->getTerminator();

@@ -4,6 +4,8 @@
 #include "cacheline/AddressRewrite.h"
 #include "cacheline/AllocationShape.h"
 #include "cacheline/ElementLayout.h"
+#include "cacheline/KnownFunctions.h"
+#include "cacheline/ObjectAddress.h"
 #include "cacheline/Sanitizer.h"
 
 #include "llvm/IR/Constants.h"
@@ -13,6 +15,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -30,12 +33,75 @@ struct Checked {
   AddressRewrite Rewrite;
   /// Leaves that are the call's result stored in a holder: kept.
   SmallPtrSet<const Use *, 4> Kept;
+  /// Of a struct's fields moved: leaves that use only where the struct
+  /// starts, not a field (compared with null, freed).
+  SmallPtrSet<const Use *, 4> Start;
 };
+
+/// Whether \p L is the object's start used as such: compared (with null),
+/// or handed back to the allocator.
+bool isStartOnly(const AddressLeaf &L) {
+  if (L.Address.Offset || !L.Address.Terms.empty())
+    return false;
+  const User *Usr = L.U->getUser();
+  if (isa<ICmpInst>(Usr))
+    return true;
+  const auto *CB = dyn_cast<CallBase>(Usr);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  std::optional<MemoryFunction> MF =
+      F ? lookupMemoryFunction(F->getName()) : std::nullopt;
+  return MF && MF->K == MemoryFunction::Kind::Frees && CB->isArgOperand(L.U);
+}
 
 } // namespace
 
+std::vector<MovedFieldSpan> cacheline::placeFieldGroups(
+    ArrayRef<FieldSpan> Fields, ArrayRef<FieldPart> Parts, uint64_t LineSize,
+    uint64_t &NewSize) {
+  std::vector<MovedFieldSpan> Out;
+  uint64_t At = 0;
+  for (const FieldPart &Part : Parts) {
+    if (Part.Fields.empty())
+      continue;
+    uint64_t First = UINT64_MAX, End = 0;
+    for (unsigned I : Part.Fields) {
+      First = std::min(First, Fields[I].Offset);
+      End = std::max(End, Fields[I].Offset + Fields[I].Size);
+    }
+    // Each field keeps its offset within its line, and so its alignment.
+    uint64_t From = alignDown(First, LineSize);
+    for (unsigned I : Part.Fields)
+      Out.push_back({Fields[I].Offset, Fields[I].Size,
+                     At + Fields[I].Offset - From});
+    At = alignTo(At + End - From, LineSize);
+  }
+  NewSize = At;
+  llvm::sort(Out, [](const MovedFieldSpan &A, const MovedFieldSpan &B) {
+    return A.Offset < B.Offset;
+  });
+  return Out;
+}
+
+/// The field of \p Fields holding bytes \p First to \p Last, if one does.
+static const MovedFieldSpan *fieldHolding(ArrayRef<MovedFieldSpan> Fields,
+                                          int64_t First, int64_t Last) {
+  for (const MovedFieldSpan &F : Fields)
+    if (First >= int64_t(F.Offset) && Last < int64_t(F.Offset + F.Size))
+      return &F;
+  return nullptr;
+}
+
+/// Where the address \p L points, from the first byte it may point to to
+/// the last; std::nullopt when an index is unbounded.
+static std::optional<std::pair<int64_t, int64_t>>
+pointsBetween(const AddressLeaf &L) {
+  ByteRange R = toByteRange(L.Address);
+  R.Size = 1;
+  return R.span();
+}
+
 /// The addresses of \p P's allocation, each known to stay inside one
-/// element with all its uses; an error saying why otherwise.
+/// element (or field) with all its uses; an error saying why otherwise.
 static Expected<Checked> check(const AllocationPadding &P,
                                const CallGraph *Calls) {
   CallBase &Call = *P.Call;
@@ -43,9 +109,13 @@ static Expected<Checked> check(const AllocationPadding &P,
   if (!Shape)
     return cannot("not an allocation of whole elements");
   const uint64_t Size = P.ElementSize;
-  if (!Size || P.Slot < Size || P.Slot % P.LineSize ||
-      Shape->ElementSize % Size)
+  if (!P.Fields.empty()) {
+    if (Shape->Count != 1 || Shape->ElementSize != Size || !P.NewSize)
+      return cannot("not one struct of the size the facts say");
+  } else if (!Size || P.Slot < Size || P.Slot % P.LineSize ||
+             Shape->ElementSize % Size) {
     return cannot("elements larger than their slot");
+  }
   if (Shape->Alignment > P.LineSize)
     return cannot("aligned to more than a line");
 
@@ -75,7 +145,7 @@ static Expected<Checked> check(const AllocationPadding &P,
   Expected<AddressRewrite> Rewrite = AddressRewrite::collect(Roots, DL);
   if (!Rewrite)
     return Rewrite.takeError();
-  Checked C{*Shape, Shape->ElementSize / Size, std::move(*Rewrite), {}};
+  Checked C{*Shape, Shape->ElementSize / Size, std::move(*Rewrite), {}, {}};
   for (const AddressLeaf &L : C.Rewrite.leaves()) {
     // The start itself, stored in a holder.
     auto *SI = dyn_cast<StoreInst>(L.U->getUser());
@@ -84,8 +154,27 @@ static Expected<Checked> check(const AllocationPadding &P,
       C.Kept.insert(L.U);
       continue;
     }
-    if (Error E = checkInsideElement(L, Size, Calls))
-      return std::move(E);
+    if (P.Fields.empty()) {
+      if (Error E = checkInsideElement(L, Size, Calls))
+        return std::move(E);
+      continue;
+    }
+    if (isStartOnly(L)) {
+      C.Start.insert(L.U);
+      continue;
+    }
+    // A field's address, used inside that field.
+    std::optional<std::pair<int64_t, int64_t>> In = pointsBetween(L);
+    const MovedFieldSpan *F =
+        In ? fieldHolding(P.Fields, In->first, In->second) : nullptr;
+    if (!F)
+      return cannot("an address in no one field in " +
+                    functionOf(L.U->getUser()));
+    if (std::string Why = AddressRewrite::checkInside(
+            L, In->first - F->Offset, In->second - F->Offset, F->Size,
+            "field", /*OrderKept=*/false, Calls);
+        !Why.empty())
+      return cannot(Why);
   }
   return std::move(C);
 }
@@ -110,7 +199,10 @@ Error cacheline::padAllocation(const AllocationPadding &P,
   IRBuilder<> B(&Old);
   IntegerType *SizeTy = DL.getIntPtrType(M.getContext());
   const AllocationShape &S = C->Shape;
-  const uint64_t ShapeSlot = C->PerShapeElement * P.Slot;
+  // One struct: its only "element" is the whole of it.
+  const uint64_t NewSizeSlot = P.NewSize;
+  const uint64_t ShapeSlot =
+      P.Fields.empty() ? C->PerShapeElement * P.Slot : P.NewSize;
   Value *Total;
   if (S.Count) {
     bool Overflow = false;
@@ -141,7 +233,20 @@ Error cacheline::padAllocation(const AllocationPadding &P,
     if (C->Kept.contains(L.U))
       return std::nullopt;
     Value *Base = L.Address.Base == &Old ? New : L.Address.Base;
-    return inSlots(L.Address, P.ElementSize, *Base, LineAlign, P.Slot);
+    if (P.Fields.empty())
+      return inSlots(L.Address, P.ElementSize, *Base, LineAlign, P.Slot);
+    NewAddress A;
+    A.Base = Base;
+    A.BaseAlign = LineAlign;
+    A.Slot = NewSizeSlot;
+    if (C->Start.contains(L.U))
+      return A;
+    std::optional<std::pair<int64_t, int64_t>> In = pointsBetween(L);
+    const MovedFieldSpan *F = fieldHolding(P.Fields, In->first, In->second);
+    A.Inside = int64_t(F->NewOffset) + L.Address.Offset - int64_t(F->Offset);
+    for (const AddressTerm &T : L.Address.Terms)
+      A.Bytes.push_back({T.Index, T.Stride});
+    return A;
   });
   Old.replaceAllUsesWith(New);
   Old.eraseFromParent();

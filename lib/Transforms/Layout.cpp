@@ -219,13 +219,15 @@ LayoutOutcome unchanged(const LayoutPlan &Plan) {
 void padAllocations(const LayoutPlan &Plan, LayoutOutcome &Outcome,
                     const CallGraph *Calls, bool CheckOnly) {
   for (auto [A, Out] : zip(Plan.Allocations, Outcome.Allocations)) {
-    if (!A.SlotSize || !A.Call)
+    if ((!A.SlotSize && A.Fields.empty()) || !A.Call)
       continue;
     AllocationPadding P;
     P.Call = A.Call;
     P.Holders = A.Holders;
     P.ElementSize = A.ElementSize;
     P.Slot = A.SlotSize;
+    P.Fields = A.Fields;
+    P.NewSize = A.NewSize;
     P.LineSize = Plan.LineSize;
     if (Error E =
             CheckOnly ? checkPadAllocation(P, Calls) : padAllocation(P, Calls))

@@ -2411,7 +2411,9 @@ void Solver::Program::recordUses(GlobalUses Uses, GlobalRecord &R,
 
 /// The stride of the elements an allocation of one \p Size-byte element
 /// is indexed in: the smallest stride of an index of the code naming it
-/// that divides \p Size into two or more parts; 0 if none.
+/// that divides \p Size into two or more parts and that no type bounds to
+/// fewer (an index into an array field of a struct picks no element of
+/// the allocation); 0 if none.
 static uint64_t indexedStride(const GlobalRecord &R, uint64_t Size) {
   uint64_t Stride = 0;
   for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads})
@@ -2419,9 +2421,39 @@ static uint64_t indexedStride(const GlobalRecord &R, uint64_t Size) {
       if (A.Range)
         for (const ByteRange::Index &I : A.Range->Indices)
           if (I.Stride && I.Stride < Size && Size % I.Stride == 0 &&
+              (!I.Count || I.Count * I.Stride == Size) &&
               (!Stride || I.Stride < Stride))
             Stride = I.Stride;
   return Stride;
+}
+
+/// The fields of a struct of \p Size bytes that has no type here (an
+/// allocation): the bytes its accesses reach, overlapping ones merged.
+/// None where an access's bytes are not known: every access then lies in
+/// one field, and no field split is made.
+static std::vector<FieldSpan> fieldsAccessed(const GlobalRecord &R,
+                                             uint64_t Size) {
+  std::vector<std::pair<int64_t, int64_t>> Spans;
+  for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads, &R.Again})
+    for (const AccessRecord &A : *List) {
+      std::optional<std::pair<int64_t, int64_t>> Span =
+          A.Range ? A.Range->span() : std::nullopt;
+      if (!Span || Span->first < 0 || uint64_t(Span->second) >= Size)
+        return {};
+      Spans.push_back(*Span);
+    }
+  llvm::sort(Spans);
+  std::vector<FieldSpan> Fields;
+  for (auto [First, Last] : Spans) {
+    if (!Fields.empty() &&
+        First < int64_t(Fields.back().Offset + Fields.back().Size)) {
+      FieldSpan &F = Fields.back();
+      F.Size = std::max<uint64_t>(F.Size, Last + 1 - F.Offset);
+      continue;
+    }
+    Fields.push_back({uint64_t(First), uint64_t(Last - First + 1), ""});
+  }
+  return Fields;
 }
 
 std::optional<SolvedAllocation>
@@ -2475,6 +2507,8 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
       S.Record = std::move(R);
     }
   }
+  if (P.ElementCount == 1)
+    P.Fields = fieldsAccessed(S.Record, O.Size);
   for (const GlobalEntry *H : Holders) {
     unsigned M = H->Mentions.front().first;
     for (auto &[HM, HS] : H->Mentions)
