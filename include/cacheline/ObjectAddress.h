@@ -48,6 +48,12 @@ struct ObjectAddress {
 std::optional<ObjectAddress> decomposeAddress(llvm::Value *Ptr,
                                               const llvm::DataLayout &DL);
 
+/// The constants the index \p V chooses among, when it is a select or phi
+/// of integer constants (the optimizer's `c ? 16 : 32` for `c ? &s->a :
+/// &s->b`), at most 8; std::nullopt otherwise.
+std::optional<llvm::SmallVector<int64_t, 4>>
+constantChoices(const llvm::Value *V);
+
 /// \p A relative to its base, as the summary records it (no bytes touched).
 ByteRange toByteRange(const ObjectAddress &A);
 

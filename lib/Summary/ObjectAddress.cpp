@@ -139,6 +139,26 @@ ByteRange cacheline::toByteRange(const ObjectAddress &A) {
   return R;
 }
 
+std::optional<SmallVector<int64_t, 4>>
+cacheline::constantChoices(const Value *V) {
+  SmallVector<const Value *, 4> In;
+  if (const auto *Sel = dyn_cast<SelectInst>(V))
+    In = {Sel->getTrueValue(), Sel->getFalseValue()};
+  else if (const auto *Phi = dyn_cast<PHINode>(V))
+    append_range(In, Phi->incoming_values());
+  if (In.empty() || In.size() > 8)
+    return std::nullopt;
+  SmallVector<int64_t, 4> Out;
+  for (const Value *C : In) {
+    const auto *K = dyn_cast<ConstantInt>(C);
+    if (!K || K->getBitWidth() > 64)
+      return std::nullopt;
+    if (!is_contained(Out, K->getSExtValue()))
+      Out.push_back(K->getSExtValue());
+  }
+  return Out;
+}
+
 uint64_t cacheline::accessSize(const Value &User, const DataLayout &DL) {
   Type *T = nullptr;
   if (const auto *LI = dyn_cast<LoadInst>(&User))

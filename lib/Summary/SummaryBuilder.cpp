@@ -556,6 +556,21 @@ private:
   /// The places \p V may point at, when it is a phi or select (after GEPs
   /// and casts) of addresses whose places rangeOf knows but differ: each
   /// input's, at most MaxPlaces; empty otherwise.
+  /// The term of \p A whose index chooses among constants, if one does;
+  /// -1 if none.
+  int chosenTermIndex(const ObjectAddress &A) const {
+    // A global's arithmetic the rewrite rebuilds term by term.
+    if (isa<GlobalValue>(Root))
+      return -1;
+    for (auto [I, T] : enumerate(A.Terms))
+      if (constantChoices(T.Index))
+        return int(I);
+    return -1;
+  }
+  bool chosenTerm(const ObjectAddress &A) const {
+    return chosenTermIndex(A) >= 0;
+  }
+
   std::vector<ByteRange> placesOf(const Value *V) {
     constexpr size_t MaxPlaces = 8;
     std::optional<ObjectAddress> A =
@@ -563,6 +578,28 @@ private:
     if (!A)
       return {};
     std::vector<ByteRange> Places;
+    // An index chosen among constants: each is a place.
+    if (int Chosen = chosenTermIndex(*A); Chosen >= 0) {
+      std::optional<ByteRange> Base =
+          A->Base == Root || Roots.contains(A->Base)
+              ? std::optional<ByteRange>(ByteRange())
+              : rangeOf(A->Base);
+      if (!Base)
+        return {};
+      AddressTerm T = A->Terms[Chosen];
+      ObjectAddress One = *A;
+      One.Terms.erase(One.Terms.begin() + Chosen);
+      SmallVector<int64_t, 4> Choices = *constantChoices(T.Index);
+      for (int64_t C : Choices) {
+        ObjectAddress Here = One;
+        Here.Offset += C * int64_t(T.Stride);
+        ByteRange R = *Base == ByteRange() ? toByteRange(Here)
+                                          : Base->then(toByteRange(Here));
+        if (!is_contained(Places, R))
+          Places.push_back(std::move(R));
+      }
+      return Places;
+    }
     for (const Value *In : mergedPointers(A->Base, /*ThroughCalls=*/false)) {
       if (!reached(In))
         continue; // Another object's address, or null.
@@ -598,8 +635,9 @@ private:
   std::optional<ByteRange> computeRange(const Value *V) {
     std::optional<ObjectAddress> A =
         decomposeAddress(const_cast<Value *>(V), DL);
-    if (!A)
-      return std::nullopt;
+    if (!A || chosenTerm(*A))
+      return std::nullopt; // One of several places: placesOf().
+    
     ByteRange Local = toByteRange(*A);
     if (A->Base == Root || Roots.contains(A->Base))
       return Local;

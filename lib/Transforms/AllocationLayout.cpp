@@ -13,10 +13,13 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <numeric>
 
 using namespace llvm;
 using namespace cacheline;
@@ -36,7 +39,23 @@ struct Checked {
   /// Of a struct's fields moved: leaves that use only where the struct
   /// starts, not a field (compared with null, freed).
   SmallPtrSet<const Use *, 4> Start;
+  /// Memsets of the whole struct: each clears the whole new one.
+  SmallVector<CallBase *, 2> Clears;
 };
+
+/// The memset, or the sanitizer's, that \p L's address is the
+/// destination of, when it sets \p Size bytes from there.
+CallBase *clearsWhole(const AddressLeaf &L, uint64_t Size) {
+  auto *CB = dyn_cast<CallBase>(L.U->getUser());
+  if (!CB || L.Address.Offset || !L.Address.Terms.empty() ||
+      !CB->isArgOperand(L.U) || CB->getArgOperandNo(L.U) != 0)
+    return nullptr;
+  const Function *F = CB->getCalledFunction();
+  bool Memset = isa<MemSetInst>(CB) ||
+                (F && F->getName() == "__asan_memset" && CB->arg_size() == 3);
+  auto *Len = Memset ? dyn_cast<ConstantInt>(CB->getArgOperand(2)) : nullptr;
+  return Len && Len->getZExtValue() == Size ? CB : nullptr;
+}
 
 /// Whether \p L is the object's start used as such: compared (with null),
 /// or handed back to the allocator.
@@ -91,13 +110,42 @@ static const MovedFieldSpan *fieldHolding(ArrayRef<MovedFieldSpan> Fields,
   return nullptr;
 }
 
-/// Where the address \p L points, from the first byte it may point to to
+/// Where the address \p A points, from the first byte it may point to to
 /// the last; std::nullopt when an index is unbounded.
 static std::optional<std::pair<int64_t, int64_t>>
-pointsBetween(const AddressLeaf &L) {
-  ByteRange R = toByteRange(L.Address);
+pointsBetween(const ObjectAddress &A) {
+  ByteRange R = toByteRange(A);
   R.Size = 1;
   return R.span();
+}
+
+/// The addresses \p A may be: itself, or, where an index chooses among
+/// constants (`c ? 16 : 32`), each choice, with that term's position.
+static SmallVector<ObjectAddress, 2> choicesOf(const ObjectAddress &A,
+                                               int &Chosen) {
+  Chosen = -1;
+  for (auto [I, T] : enumerate(A.Terms))
+    if (constantChoices(T.Index)) {
+      Chosen = int(I);
+      break;
+    }
+  if (Chosen < 0)
+    return {A};
+  SmallVector<ObjectAddress, 2> Out;
+  const AddressTerm &T = A.Terms[Chosen];
+  SmallVector<int64_t, 4> Constants = *constantChoices(T.Index);
+  for (int64_t C : Constants) {
+    ObjectAddress Here = A;
+    Here.Terms.erase(Here.Terms.begin() + Chosen);
+    Here.Offset += C * int64_t(T.Stride);
+    Out.push_back(std::move(Here));
+  }
+  return Out;
+}
+
+/// The new place of byte \p Offset of the struct, in field \p F.
+static int64_t movedTo(const MovedFieldSpan &F, int64_t Offset) {
+  return int64_t(F.NewOffset) + Offset - int64_t(F.Offset);
 }
 
 /// The addresses of \p P's allocation, each known to stay inside one
@@ -145,7 +193,7 @@ static Expected<Checked> check(const AllocationPadding &P,
   Expected<AddressRewrite> Rewrite = AddressRewrite::collect(Roots, DL);
   if (!Rewrite)
     return Rewrite.takeError();
-  Checked C{*Shape, Shape->ElementSize / Size, std::move(*Rewrite), {}, {}};
+  Checked C{*Shape, Shape->ElementSize / Size, std::move(*Rewrite), {}, {}, {}};
   for (const AddressLeaf &L : C.Rewrite.leaves()) {
     // The start itself, stored in a holder.
     auto *SI = dyn_cast<StoreInst>(L.U->getUser());
@@ -163,20 +211,50 @@ static Expected<Checked> check(const AllocationPadding &P,
       C.Start.insert(L.U);
       continue;
     }
-    // A field's address, used inside that field.
-    std::optional<std::pair<int64_t, int64_t>> In = pointsBetween(L);
-    const MovedFieldSpan *F =
-        In ? fieldHolding(P.Fields, In->first, In->second) : nullptr;
-    if (!F)
-      return cannot("an address in no one field in " +
-                    functionOf(L.U->getUser()));
-    if (std::string Why = AddressRewrite::checkInside(
-            L, In->first - F->Offset, In->second - F->Offset, F->Size,
-            "field", /*OrderKept=*/false, Calls);
-        !Why.empty())
-      return cannot(Why);
+    if (CallBase *Clear = clearsWhole(L, Size)) {
+      C.Start.insert(L.U);
+      C.Clears.push_back(Clear);
+      continue;
+    }
+    // A field's address (each of the fields an index chooses among), used
+    // inside that field.
+    int Chosen;
+    for (const ObjectAddress &Here : choicesOf(L.Address, Chosen)) {
+      std::optional<std::pair<int64_t, int64_t>> In = pointsBetween(Here);
+      const MovedFieldSpan *F =
+          In ? fieldHolding(P.Fields, In->first, In->second) : nullptr;
+      if (!F)
+        return cannot("an address in no one field in " +
+                      functionOf(L.U->getUser()));
+      if (std::string Why = AddressRewrite::checkInside(
+              L, In->first - F->Offset, In->second - F->Offset, F->Size,
+              "field", /*OrderKept=*/false, Calls);
+          !Why.empty())
+        return cannot(Why);
+    }
   }
   return std::move(C);
+}
+
+/// A copy of \p Index, a select or phi of constants, choosing \p New of
+/// each instead (byte offsets), beside it.
+static Value *chooseMoved(Value *Index,
+                          function_ref<int64_t(int64_t)> New) {
+  auto Moved = [&](Value *C) {
+    return ConstantInt::get(Index->getType(),
+                            New(cast<ConstantInt>(C)->getSExtValue()), true);
+  };
+  if (auto *Sel = dyn_cast<SelectInst>(Index))
+    return SelectInst::Create(Sel->getCondition(), Moved(Sel->getTrueValue()),
+                              Moved(Sel->getFalseValue()), "moved",
+                              Sel->getNextNode());
+  auto *Phi = cast<PHINode>(Index);
+  PHINode *Out = PHINode::Create(Phi->getType(), Phi->getNumIncomingValues(),
+                                 "moved", Phi->getNextNode());
+  for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I)
+    Out->addIncoming(Moved(Phi->getIncomingValue(I)),
+                     Phi->getIncomingBlock(I));
+  return Out;
 }
 
 Error cacheline::checkPadAllocation(const AllocationPadding &P,
@@ -241,13 +319,42 @@ Error cacheline::padAllocation(const AllocationPadding &P,
     A.Slot = NewSizeSlot;
     if (C->Start.contains(L.U))
       return A;
-    std::optional<std::pair<int64_t, int64_t>> In = pointsBetween(L);
-    const MovedFieldSpan *F = fieldHolding(P.Fields, In->first, In->second);
-    A.Inside = int64_t(F->NewOffset) + L.Address.Offset - int64_t(F->Offset);
-    for (const AddressTerm &T : L.Address.Terms)
-      A.Bytes.push_back({T.Index, T.Stride});
+    auto FieldOf = [&](const ObjectAddress &Here) {
+      std::optional<std::pair<int64_t, int64_t>> In = pointsBetween(Here);
+      return fieldHolding(P.Fields, In->first, In->second);
+    };
+    int Chosen;
+    SmallVector<ObjectAddress, 2> Choices = choicesOf(L.Address, Chosen);
+    for (auto [I, T] : enumerate(L.Address.Terms))
+      if (int(I) != Chosen)
+        A.Bytes.push_back({T.Index, T.Stride});
+    if (Chosen < 0) {
+      A.Inside = movedTo(*FieldOf(L.Address), L.Address.Offset);
+      return A;
+    }
+    // The index chooses among the new places instead, in units of their
+    // greatest common divisor (the alignment the address keeps).
+    const AddressTerm &T = L.Address.Terms[Chosen];
+    auto NewPlace = [&](int64_t Old) {
+      ObjectAddress Here = Choices.front();
+      Here.Offset = L.Address.Offset + Old * int64_t(T.Stride);
+      return movedTo(*FieldOf(Here), Here.Offset);
+    };
+    uint64_t Unit = 0;
+    SmallVector<int64_t, 4> Constants = *constantChoices(T.Index);
+    for (int64_t Old : Constants)
+      Unit = std::gcd(Unit, uint64_t(NewPlace(Old)));
+    if (!Unit)
+      return A; // Every choice is the start.
+    A.Bytes.push_back(
+        {chooseMoved(T.Index,
+                     [&](int64_t Old) { return NewPlace(Old) / int64_t(Unit); }),
+         Unit});
     return A;
   });
+  for (CallBase *Clear : C->Clears)
+    Clear->setArgOperand(
+        2, ConstantInt::get(Clear->getArgOperand(2)->getType(), P.NewSize));
   Old.replaceAllUsesWith(New);
   Old.eraseFromParent();
   if (S.Zeroed) {

@@ -2440,6 +2440,11 @@ static std::vector<FieldSpan> fieldsAccessed(const GlobalRecord &R,
           A.Range ? A.Range->span() : std::nullopt;
       if (!Span || Span->first < 0 || uint64_t(Span->second) >= Size)
         return {};
+      // A memset of the whole struct (it is cleared) says nothing of its
+      // fields; the rewrite clears the whole new one.
+      if (A.Kind == AccessKind::MemIntrinsic && Span->first == 0 &&
+          uint64_t(Span->second) == Size - 1)
+        continue;
       Spans.push_back(*Span);
     }
   llvm::sort(Spans);
