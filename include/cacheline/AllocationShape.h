@@ -13,6 +13,8 @@
 #ifndef CACHELINE_LAYOUT_ALLOCATIONSHAPE_H
 #define CACHELINE_LAYOUT_ALLOCATIONSHAPE_H
 
+#include "cacheline/KnownFunctions.h"
+
 #include <cstdint>
 #include <optional>
 
@@ -25,19 +27,29 @@ namespace cacheline {
 
 struct AllocationShape {
   uint64_t ElementSize = 0;
-  /// The number of elements: a constant, or CountValue's value (Count 0).
+  /// The number of elements: a constant, or CountValue's value (Count 0),
+  /// or, where neither is known, Bytes' value over ElementSize.
   uint64_t Count = 0;
   llvm::Value *CountValue = nullptr;
+  llvm::Value *Bytes = nullptr;
   /// The memory starts zeroed (calloc).
   bool Zeroed = false;
   /// aligned_alloc's alignment argument; 0 for malloc and calloc.
   uint64_t Alignment = 0;
+  /// Whose memory it is: C's allocator, or operator new's (new[]'s).
+  MemoryFunction::Family Family = MemoryFunction::Family::Malloc;
 };
 
-/// The shape of the allocation \p CB makes: a call of malloc, calloc or
-/// aligned_alloc (MemoryFunction::FreedByFree) whose size is a whole number
-/// of elements of a constant size; std::nullopt otherwise.
+/// The shape of the allocation \p CB makes: a call of malloc, calloc,
+/// aligned_alloc, operator new or new[] (MemoryFunction::Realigns) whose
+/// size is a whole number of elements of a constant size; std::nullopt
+/// otherwise.
 std::optional<AllocationShape> allocationShape(const llvm::CallBase &CB);
+
+/// The memset that clears all the memory \p Alloc allocated, right after
+/// it (`new T[n]()`, malloc then memset of the same size): part of the
+/// allocation, as calloc's zeroing is; null if none.
+llvm::CallBase *clearingMemset(const llvm::CallBase &Alloc);
 
 } // namespace cacheline
 

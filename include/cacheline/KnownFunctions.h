@@ -111,10 +111,12 @@ struct MemoryFunction {
   int Src = -1;
   /// Allocates: the arguments whose product is the size (one or two).
   int SizeArgs[2] = {-1, -1};
-  /// Allocates memory that free() releases and realloc() resizes, as
-  /// aligned_alloc's is (malloc, calloc, aligned_alloc): an allocation
-  /// the layout may make line-aligned (AllocationLayout.h).
-  bool FreedByFree = false;
+  /// Allocates memory that the layout may allocate line-aligned instead
+  /// (AllocationLayout.h): free() releases it and aligned_alloc's alike
+  /// (malloc, calloc, aligned_alloc), or it is operator new's or new[]'s,
+  /// whose aligned forms take a matching aligned delete.
+  enum class Family { None, Malloc, New, NewArray };
+  Family Realigns = Family::None;
 };
 
 /// The allocators and copy routines of C and C++, by symbol name.

@@ -316,7 +316,9 @@ std::optional<MemoryFunction> cacheline::lookupMemoryFunction(StringRef Name) {
     Alloc("calloc", 0, 1);
     Alloc("aligned_alloc", 1);
     for (StringRef N : {"malloc", "calloc", "aligned_alloc"})
-      T[N].FreedByFree = true;
+      T[N].Realigns = MemoryFunction::Family::Malloc;
+    T["_Znwm"].Realigns = MemoryFunction::Family::New;
+    T["_Znam"].Realigns = MemoryFunction::Family::NewArray;
     Alloc("memalign", 1);
     Alloc("mmap", 1);
     Alloc("mmap64", 1);

@@ -773,6 +773,10 @@ void SummaryWalker::visitCall(const CallBase &CB, const Use &U) {
     escape("address called as a function", &CB);
     return;
   }
+  // The allocation's own clearing (calloc's, written out).
+  if (const auto *Alloc = dyn_cast<CallBase>(Root);
+      Alloc && U.get() == Alloc && clearingMemset(*Alloc) == &CB)
+    return;
   if (const auto *II = dyn_cast<IntrinsicInst>(&CB)) {
     if (const auto *MI = dyn_cast<AnyMemIntrinsic>(II)) {
       if (MI->getRawDest() == U.get() && U.getOperandNo() == 0)

@@ -41,7 +41,24 @@ struct Checked {
   SmallPtrSet<const Use *, 4> Start;
   /// Memsets of the whole struct: each clears the whole new one.
   SmallVector<CallBase *, 2> Clears;
+  /// The memset clearing all the memory allocated (clearingMemset): it
+  /// clears all the new memory.
+  SmallVector<CallBase *, 1> ClearsAll;
+  /// Of operator new's memory: the deletes of its start, which become the
+  /// aligned delete.
+  SmallVector<CallBase *, 2> Deletes;
 };
+
+/// The deallocation that \p L's address, the object's start, is handed to,
+/// if one is.
+CallBase *deallocates(const AddressLeaf &L) {
+  auto *CB = dyn_cast<CallBase>(L.U->getUser());
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || !CB->isArgOperand(L.U) || CB->getArgOperandNo(L.U) != 0)
+    return nullptr;
+  std::optional<MemoryFunction> MF = lookupMemoryFunction(F->getName());
+  return MF && MF->K == MemoryFunction::Kind::Frees ? CB : nullptr;
+}
 
 /// The memset, or the sanitizer's, that \p L's address is the
 /// destination of, when it sets \p Size bytes from there.
@@ -161,7 +178,7 @@ static Expected<Checked> check(const AllocationPadding &P,
     if (Shape->Count != 1 || Shape->ElementSize != Size || !P.NewSize)
       return cannot("not one struct of the size the facts say");
   } else if (!Size || P.Slot < Size || P.Slot % P.LineSize ||
-             Shape->ElementSize % Size) {
+             (Shape->ElementSize % Size && Shape->Count)) {
     return cannot("elements larger than their slot");
   }
   if (Shape->Alignment > P.LineSize)
@@ -189,12 +206,38 @@ static Expected<Checked> check(const AllocationPadding &P,
       Roots.push_back(LI);
     }
   }
+  if (isa<InvokeInst>(Call))
+    return cannot("allocated by an invoke, whose unwinding the rewrite does "
+                  "not keep");
   const DataLayout &DL = Call.getModule()->getDataLayout();
   Expected<AddressRewrite> Rewrite = AddressRewrite::collect(Roots, DL);
   if (!Rewrite)
     return Rewrite.takeError();
-  Checked C{*Shape, Shape->ElementSize / Size, std::move(*Rewrite), {}, {}, {}};
+  Checked C;
+  C.Shape = *Shape;
+  C.PerShapeElement = Shape->ElementSize / Size;
+  C.Rewrite = std::move(*Rewrite);
+  CallBase *Clearing = clearingMemset(Call);
   for (const AddressLeaf &L : C.Rewrite.leaves()) {
+    // The allocation's own clearing clears the new one.
+    if (Clearing && L.U->getUser() == Clearing && L.U->get() == &Call) {
+      C.Start.insert(L.U);
+      C.ClearsAll.push_back(Clearing);
+      continue;
+    }
+    // Operator new's memory goes back to the matching unsized delete,
+    // which gets the aligned form's.
+    if (CallBase *Delete = deallocates(L);
+        Delete && Shape->Family != MemoryFunction::Family::Malloc) {
+      StringRef Name = Delete->getCalledFunction()->getName();
+      bool Array = Shape->Family == MemoryFunction::Family::NewArray;
+      if (Name != (Array ? "_ZdaPv" : "_ZdlPv") || L.Address.Offset ||
+          !L.Address.Terms.empty())
+        return cannot("released by " + Name + " in " +
+                      functionOf(Delete) + ", which has no aligned form "
+                                           "here");
+      C.Deletes.push_back(Delete);
+    }
     // The start itself, stored in a holder.
     auto *SI = dyn_cast<StoreInst>(L.U->getUser());
     if (SI && L.U->get() == &Call && is_contained(P.Holders,
@@ -289,7 +332,7 @@ Error cacheline::padAllocation(const AllocationPadding &P,
                                Overflow);
     Total = Overflow ? ConstantInt::getAllOnesValue(SizeTy)
                      : ConstantInt::get(SizeTy, Bytes);
-  } else {
+  } else if (S.CountValue && S.ElementSize % P.ElementSize == 0) {
     Value *Bytes = B.CreateBinaryIntrinsic(
         Intrinsic::umul_with_overflow,
         B.CreateZExtOrTrunc(S.CountValue, SizeTy),
@@ -297,12 +340,43 @@ Error cacheline::padAllocation(const AllocationPadding &P,
     Total = B.CreateSelect(B.CreateExtractValue(Bytes, 1),
                            ConstantInt::getAllOnesValue(SizeTy),
                            B.CreateExtractValue(Bytes, 0));
+  } else {
+    // The elements in the bytes asked for, a part of one counting whole;
+    // all ones (an overflowed size) stays so.
+    Value *Asked = S.Bytes ? B.CreateZExtOrTrunc(S.Bytes, SizeTy)
+                           : B.CreateMul(B.CreateZExtOrTrunc(S.CountValue,
+                                                             SizeTy),
+                                         ConstantInt::get(SizeTy,
+                                                          S.ElementSize));
+    Value *Element = ConstantInt::get(SizeTy, P.ElementSize);
+    Value *Count = B.CreateAdd(
+        B.CreateUDiv(Asked, Element),
+        B.CreateZExt(B.CreateIsNotNull(B.CreateURem(Asked, Element)), SizeTy));
+    Value *Bytes = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow,
+                                           Count,
+                                           ConstantInt::get(SizeTy, P.Slot));
+    Total = B.CreateSelect(
+        B.CreateOr(B.CreateExtractValue(Bytes, 1),
+                   B.CreateICmpEQ(Asked, ConstantInt::getAllOnesValue(SizeTy))),
+        ConstantInt::getAllOnesValue(SizeTy), B.CreateExtractValue(Bytes, 0));
   }
-  FunctionCallee AlignedAlloc = M.getOrInsertFunction(
-      "aligned_alloc", PointerType::getUnqual(M.getContext()), SizeTy, SizeTy);
-  CallInst *New = B.CreateCall(
-      AlignedAlloc, {ConstantInt::get(SizeTy, P.LineSize), Total},
-      Old.hasName() ? Old.getName() + ".lines" : "lines");
+  // C's allocations become aligned_alloc's, operator new's its aligned
+  // form's (and their deletes the matching aligned delete's).
+  PointerType *Ptr = PointerType::getUnqual(M.getContext());
+  Value *Line = ConstantInt::get(SizeTy, P.LineSize);
+  CallInst *New;
+  if (S.Family == MemoryFunction::Family::Malloc) {
+    FunctionCallee AlignedAlloc =
+        M.getOrInsertFunction("aligned_alloc", Ptr, SizeTy, SizeTy);
+    New = B.CreateCall(AlignedAlloc, {Line, Total});
+  } else {
+    bool Array = S.Family == MemoryFunction::Family::NewArray;
+    FunctionCallee AlignedNew = M.getOrInsertFunction(
+        Array ? "_ZnamSt11align_val_t" : "_ZnwmSt11align_val_t", Ptr, SizeTy,
+        SizeTy);
+    New = B.CreateCall(AlignedNew, {Total, Line});
+  }
+  New->setName(Old.hasName() ? Old.getName() + ".lines" : "lines");
   New->addRetAttr(Attribute::NoAlias);
   New->setDebugLoc(Old.getDebugLoc());
   New->setMetadata(PaddedAllocationMetadata, MDNode::get(M.getContext(), {}));
@@ -355,8 +429,24 @@ Error cacheline::padAllocation(const AllocationPadding &P,
   for (CallBase *Clear : C->Clears)
     Clear->setArgOperand(
         2, ConstantInt::get(Clear->getArgOperand(2)->getType(), P.NewSize));
+  for (CallBase *Clear : C->ClearsAll)
+    Clear->setArgOperand(2, IRBuilder<>(Clear).CreateZExtOrTrunc(
+                                Total, Clear->getArgOperand(2)->getType()));
   Old.replaceAllUsesWith(New);
   Old.eraseFromParent();
+  if (!C->Deletes.empty()) {
+    bool Array = S.Family == MemoryFunction::Family::NewArray;
+    FunctionCallee AlignedDelete = M.getOrInsertFunction(
+        Array ? "_ZdaPvSt11align_val_t" : "_ZdlPvSt11align_val_t",
+        Type::getVoidTy(M.getContext()), Ptr, SizeTy);
+    for (CallBase *Delete : C->Deletes) {
+      IRBuilder<> D(Delete);
+      CallInst *Aligned =
+          D.CreateCall(AlignedDelete, {Delete->getArgOperand(0), Line});
+      Aligned->setDebugLoc(Delete->getDebugLoc());
+      Delete->eraseFromParent();
+    }
+  }
   if (S.Zeroed) {
     // calloc's zeroes, where the allocation succeeded.
     auto *Allocated = cast<Instruction>(

@@ -2498,6 +2498,30 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
   P.ElementCount = CS.AllocCount;
   P.CountAtRunTime = !CS.AllocCount;
   recordUses(collectUses(O), S.Record, S.WriteAt, S.ReadAt);
+  if (!CS.AllocCount) {
+    // Known only at run time: elements of the stride the code indexes it
+    // by, where that is a multiple of what the call says (C++'s new[] of
+    // 24-byte elements, its bytes known only to be a multiple of 8).
+    uint64_t Stride = 0;
+    for (const std::vector<AccessRecord> *List : {&S.Record.Writes,
+                                                  &S.Record.Reads})
+      for (const AccessRecord &A : *List)
+        if (A.Range)
+          for (const ByteRange::Index &I : A.Range->Indices)
+            if (!I.Count && I.Stride > O.ElementSize &&
+                I.Stride % O.ElementSize == 0 && (!Stride || I.Stride < Stride))
+              Stride = I.Stride;
+    if (Stride) {
+      P.ElementSize = O.ElementSize = Stride;
+      GlobalRecord R;
+      R.Props = P;
+      S.WriteAt.clear();
+      S.ReadAt.clear();
+      Holders.clear();
+      recordUses(collectUses(O), R, S.WriteAt, S.ReadAt);
+      S.Record = std::move(R);
+    }
+  }
   if (CS.AllocCount == 1) {
     // One element, perhaps an array the optimizer folded the size of.
     if (uint64_t Stride = indexedStride(S.Record, O.Size)) {
