@@ -43,6 +43,9 @@ struct PolicyOptions {
   /// exported (a program linked with --export-dynamic so that backtraces
   /// name functions): a dlopen()ed module that writes them breaks this.
   bool AssumeClosed = false;
+  /// Pad the elements of allocations made while threads run too (one per
+  /// request or connection, perhaps): the memory is the user's to spend.
+  bool PadRunTimeAllocations = false;
   /// The most bytes giving an array's elements, or a struct's groups of
   /// fields, lines of their own may add to one global.
   uint64_t MaxElementPadding = 64 * 1024;

@@ -52,6 +52,7 @@ enum class SettingKind {
   MaxElementPadding,
   MaxCopiedInstructions,
   AssumeClosed,
+  PadRunTimeAllocations,
   Report,
   Profile,
   FactsDir,

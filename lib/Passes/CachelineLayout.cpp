@@ -118,6 +118,11 @@ static cl::opt<bool> AssumeClosedOpt(
     cl::desc("Treat an executable's own exported globals as internal "
              "(--export-dynamic); nothing dlopen()ed may write them"),
     cl::value_desc("0|1"), cl::ValueOptional);
+static cl::opt<bool> PadRunTimeAllocationsOpt(
+    optionName(SettingKind::PadRunTimeAllocations),
+    cl::desc("Pad the elements of memory allocated while threads run too "
+             "(one object per request, perhaps)"),
+    cl::value_desc("0|1"), cl::ValueOptional);
 static cl::opt<std::string> ProfileOpt(
     optionName(SettingKind::Profile),
     cl::desc("Classify by this write profile, recorded by an instrumented "
@@ -163,6 +168,9 @@ Expected<Settings> passSettings() {
   // Given alone (-cacheline-assume-closed), the option is on.
   Take(SettingKind::AssumeClosed, AssumeClosedOpt,
        [&] { S.Policy.AssumeClosed = AssumeClosedOpt; });
+  Take(SettingKind::PadRunTimeAllocations, PadRunTimeAllocationsOpt, [&] {
+    S.Policy.PadRunTimeAllocations = PadRunTimeAllocationsOpt;
+  });
   Take(SettingKind::Report, ReportOpt, [&] { S.Report = Path(ReportOpt); });
   Take(SettingKind::Profile, ProfileOpt, [&] { S.Profile = Path(ProfileOpt); });
   Take(SettingKind::FactsDir, FactsDirOpt,

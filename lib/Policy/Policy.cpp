@@ -666,12 +666,12 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
     return Out; // Nothing inside it calls for a layout.
   // Padding costs memory per object: a site that allocates while threads
   // run may allocate one per request or connection.
-  if (!Allocated.StartUp) {
+  if (!Allocated.StartUp && !Opts.PadRunTimeAllocations) {
     InnerLayout No;
     No.Reason = "not rewritten: allocated while threads run (" +
                 describe(Allocated, Opts) +
                 "), perhaps once per request: padding would cost memory "
-                "per object";
+                "per object (-cacheline-pad-run-time-allocations allows it)";
     return No;
   }
   // Every address computed from the allocation's start must be rewritten

@@ -32,6 +32,9 @@ const SettingName Names[] = {
      "CACHELINE_LAYOUT_MAX_COPIED_INSTRUCTIONS"},
     {SettingKind::AssumeClosed, "cacheline-assume-closed",
      "CACHELINE_LAYOUT_ASSUME_CLOSED"},
+    {SettingKind::PadRunTimeAllocations,
+     "cacheline-pad-run-time-allocations",
+     "CACHELINE_LAYOUT_PAD_RUN_TIME_ALLOCATIONS"},
     {SettingKind::Report, "cacheline-layout-report",
      "CACHELINE_LAYOUT_REPORT"},
     {SettingKind::Profile, "cacheline-profile", "CACHELINE_LAYOUT_PROFILE"},
@@ -123,6 +126,8 @@ Error parseSetting(Settings &S, SettingKind Kind, StringRef Text,
     return parseInto(Text, parseCount, S.Policy.MaxCopiedInstructions);
   case SettingKind::AssumeClosed:
     return parseInto(Text, parseFlag, S.Policy.AssumeClosed);
+  case SettingKind::PadRunTimeAllocations:
+    return parseInto(Text, parseFlag, S.Policy.PadRunTimeAllocations);
   case SettingKind::Report:
     S.Report = {Text.str(), Origin.str()};
     return Error::success();

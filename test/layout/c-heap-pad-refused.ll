@@ -49,6 +49,15 @@
 ; RUN: FileCheck %s --input-file=%t.json
 ; RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.rmk
 ; RUN: FileCheck %s --check-prefix=IR --input-file=%t.ll
+;
+; -cacheline-pad-run-time-allocations lets the per-request site be padded
+; where nothing else refuses it: here its element escapes into consume.
+; RUN: %opt -load-pass-plugin=%plugin -cacheline-pad-run-time-allocations -cacheline-layout-mode=report -passes=cacheline-layout -cacheline-layout-report=%t.rt.json -disable-output %s
+; RUN: FileCheck %s --check-prefix=RUNTIME --input-file=%t.rt.json
+; RUN: env CACHELINE_LAYOUT_PAD_RUN_TIME_ALLOCATIONS=maybe not %opt -load-pass-plugin=%plugin -passes=cacheline-layout -disable-output %s 2>%t.err
+; RUN: FileCheck %s --check-prefix=BAD --input-file=%t.err
+; RUNTIME: {"allocated":"run-time","allocator":"malloc",{{.*}}"function":"worker","inner_layout":"not rewritten: reaches beyond one element: load in consume
+; BAD: error: cacheline-layout: CACHELINE_LAYOUT_PAD_RUN_TIME_ALLOCATIONS: invalid value 'maybe': expected 0 or 1
 
 ; CHECK: "allocations": [
 ; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":0,"class":"write-hot",{{.*}}"held_by":["sorted"],"inner_layout":"not rewritten: whole array passed: qsort() in main after its loops (shut-down)",
@@ -59,7 +68,7 @@
 ; CHECK-NEXT: {"allocated":"shut-down","allocator":"malloc","call":8,"class":"read-mostly",
 ; CHECK-NOT: inner_layout
 ; CHECK-SAME: }
-; CHECK-NEXT: {"allocated":"run-time","allocator":"malloc","call":0,"class":"write-hot",{{.*}}"function":"worker","inner_layout":"not rewritten: allocated while threads run (malloc() in worker (thread entry) in a loop), perhaps once per request: padding would cost memory per object",
+; CHECK-NEXT: {"allocated":"run-time","allocator":"malloc","call":0,"class":"write-hot",{{.*}}"function":"worker","inner_layout":"not rewritten: allocated while threads run (malloc() in worker (thread entry) in a loop), perhaps once per request: padding would cost memory per object (-cacheline-pad-run-time-allocations allows it)",
 ; CHECK-NEXT: ],
 ; CHECK-NOT: slot_size
 

@@ -100,7 +100,8 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
   std::vector<SettingKind> FromEnvironment = {
       SettingKind::HotWriteCount, SettingKind::RareWriteRate,
       SettingKind::LineSize, SettingKind::MaxElementPadding,
-      SettingKind::MaxCopiedInstructions, SettingKind::AssumeClosed};
+      SettingKind::MaxCopiedInstructions, SettingKind::AssumeClosed,
+      SettingKind::PadRunTimeAllocations};
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (!A.starts_with("-") || A == "-") {
