@@ -1,4 +1,4 @@
-//===- AllocationLayout.h - One line per element of an allocation -*- C++ -*-===//
+//===- AllocationLayout.h - Lines inside an allocation -----------*- C++ -*-===//
 //
 // The element layout (ElementLayout.h) of memory allocated at run time: an
 // allocation site (AllocationShape.h) whose elements different threads
@@ -62,30 +62,30 @@ std::vector<MovedFieldSpan> placeFieldGroups(llvm::ArrayRef<FieldSpan> Fields,
                                              uint64_t LineSize,
                                              uint64_t &NewSize);
 
-/// What padAllocation() is to do: the call, the pointer variables that
-/// hold only its result (every store to each stores that result or null),
-/// and either the size of an element and of its slot (a multiple of the
-/// line), or, for one struct, where each field goes.
-struct AllocationPadding {
+/// What the layout is to do with one allocation site, as the
+/// classification decided: the call, the pointer variables that hold only
+/// its result (every store to each stores that result or null), and either
+/// the size of an element and of its slot (a multiple of the line), or, for
+/// one struct, where each field goes and its new size.
+struct PlannedAllocation {
   llvm::CallBase *Call = nullptr;
-  llvm::ArrayRef<llvm::GlobalVariable *> Holders;
+  std::vector<llvm::GlobalVariable *> Holders;
   uint64_t ElementSize = 0;
-  uint64_t Slot = 0;
-  llvm::ArrayRef<MovedFieldSpan> Fields;
+  uint64_t SlotSize = 0;
+  std::vector<MovedFieldSpan> Fields;
   uint64_t NewSize = 0;
-  /// The line: the alignment the new allocation gets, at least.
-  uint64_t LineSize = 64;
 };
 
-/// Rewrites the allocation \p P describes, and every address of its
-/// elements; an error saying why not, changing nothing. \p Calls, if
-/// given, lets the check follow indirect calls.
-llvm::Error padAllocation(const AllocationPadding &P,
+/// Rewrites the allocation \p P describes, line-aligned for lines of
+/// \p LineSize bytes, and every address of its elements (fields); an error
+/// saying why not, changing nothing. \p Calls, if given, lets the check
+/// follow indirect calls.
+llvm::Error padAllocation(const PlannedAllocation &P, uint64_t LineSize,
                           const CallGraph *Calls = nullptr);
 
-/// Whether padAllocation(\p P) would succeed, changing nothing (report
-/// mode).
-llvm::Error checkPadAllocation(const AllocationPadding &P,
+/// Whether padAllocation(\p P, \p LineSize) would succeed, changing
+/// nothing (report mode).
+llvm::Error checkPadAllocation(const PlannedAllocation &P, uint64_t LineSize,
                                const CallGraph *Calls = nullptr);
 
 } // namespace cacheline

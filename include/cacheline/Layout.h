@@ -74,20 +74,6 @@ struct PlannedGlobal {
   std::vector<llvm::Function *> CopyBodies;
 };
 
-/// What the layout is to do with one allocation site: pad its elements
-/// (AllocationLayout.h), as the classification decided.
-struct PlannedAllocation {
-  llvm::CallBase *Call = nullptr;
-  /// The pointer variables that hold only its result.
-  std::vector<llvm::GlobalVariable *> Holders;
-  uint64_t ElementSize = 0;
-  uint64_t SlotSize = 0;
-  /// One struct's fields in groups on lines of their own: where each goes,
-  /// and the struct's new size.
-  std::vector<MovedFieldSpan> Fields;
-  uint64_t NewSize = 0;
-};
-
 /// The layout's input.
 struct LayoutPlan {
   std::vector<PlannedGlobal> Globals;

@@ -68,7 +68,8 @@ static bool onlyInDescriptors(const Constant &C, unsigned Depth = 0) {
     const auto *UC = dyn_cast<Constant>(U);
     if (!UC || (isa<GlobalValue>(UC) && !isa<GlobalAlias>(UC)))
       return false;
-    if (const auto *GA = dyn_cast<GlobalAlias>(UC); GA && !GA->hasPrivateLinkage())
+    if (const auto *GA = dyn_cast<GlobalAlias>(UC);
+        GA && !GA->hasPrivateLinkage())
       return false;
     return onlyInDescriptors(*UC, Depth + 1);
   });

@@ -167,8 +167,8 @@ static int64_t movedTo(const MovedFieldSpan &F, int64_t Offset) {
 
 /// The addresses of \p P's allocation, each known to stay inside one
 /// element (or field) with all its uses; an error saying why otherwise.
-static Expected<Checked> check(const AllocationPadding &P,
-                               const CallGraph *Calls) {
+static Expected<Checked> check(const PlannedAllocation &P,
+                               uint64_t LineSize, const CallGraph *Calls) {
   CallBase &Call = *P.Call;
   std::optional<AllocationShape> Shape = allocationShape(Call);
   if (!Shape)
@@ -177,11 +177,11 @@ static Expected<Checked> check(const AllocationPadding &P,
   if (!P.Fields.empty()) {
     if (Shape->Count != 1 || Shape->ElementSize != Size || !P.NewSize)
       return cannot("not one struct of the size the facts say");
-  } else if (!Size || P.Slot < Size || P.Slot % P.LineSize ||
+  } else if (!Size || P.SlotSize < Size || P.SlotSize % LineSize ||
              (Shape->ElementSize % Size && Shape->Count)) {
     return cannot("elements larger than their slot");
   }
-  if (Shape->Alignment > P.LineSize)
+  if (Shape->Alignment > LineSize)
     return cannot("aligned to more than a line");
 
   // The roots: the call's result, and every load of a holder, each of
@@ -300,20 +300,20 @@ static Value *chooseMoved(Value *Index,
   return Out;
 }
 
-Error cacheline::checkPadAllocation(const AllocationPadding &P,
-                                    const CallGraph *Calls) {
-  return check(P, Calls).takeError();
+Error cacheline::checkPadAllocation(const PlannedAllocation &P,
+                                    uint64_t LineSize, const CallGraph *Calls) {
+  return check(P, LineSize, Calls).takeError();
 }
 
-Error cacheline::padAllocation(const AllocationPadding &P,
+Error cacheline::padAllocation(const PlannedAllocation &P, uint64_t LineSize,
                                const CallGraph *Calls) {
-  Expected<Checked> C = check(P, Calls);
+  Expected<Checked> C = check(P, LineSize, Calls);
   if (!C)
     return C.takeError();
   CallBase &Old = *P.Call;
   Module &M = *Old.getModule();
   const DataLayout &DL = M.getDataLayout();
-  const Align LineAlign(P.LineSize);
+  const Align LineAlign(LineSize);
 
   // The new allocation: count * slot bytes, line-aligned, or none where the
   // product overflows (as calloc fails then).
@@ -323,7 +323,7 @@ Error cacheline::padAllocation(const AllocationPadding &P,
   // One struct: its only "element" is the whole of it.
   const uint64_t NewSizeSlot = P.NewSize;
   const uint64_t ShapeSlot =
-      P.Fields.empty() ? C->PerShapeElement * P.Slot : P.NewSize;
+      P.Fields.empty() ? C->PerShapeElement * P.SlotSize : P.NewSize;
   Value *Total;
   if (S.Count) {
     bool Overflow = false;
@@ -352,9 +352,9 @@ Error cacheline::padAllocation(const AllocationPadding &P,
     Value *Count = B.CreateAdd(
         B.CreateUDiv(Asked, Element),
         B.CreateZExt(B.CreateIsNotNull(B.CreateURem(Asked, Element)), SizeTy));
-    Value *Bytes = B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow,
-                                           Count,
-                                           ConstantInt::get(SizeTy, P.Slot));
+    Value *Bytes =
+        B.CreateBinaryIntrinsic(Intrinsic::umul_with_overflow, Count,
+                                ConstantInt::get(SizeTy, P.SlotSize));
     Total = B.CreateSelect(
         B.CreateOr(B.CreateExtractValue(Bytes, 1),
                    B.CreateICmpEQ(Asked, ConstantInt::getAllOnesValue(SizeTy))),
@@ -363,7 +363,7 @@ Error cacheline::padAllocation(const AllocationPadding &P,
   // C's allocations become aligned_alloc's, operator new's its aligned
   // form's (and their deletes the matching aligned delete's).
   PointerType *Ptr = PointerType::getUnqual(M.getContext());
-  Value *Line = ConstantInt::get(SizeTy, P.LineSize);
+  Value *Line = ConstantInt::get(SizeTy, LineSize);
   CallInst *New;
   if (S.Family == MemoryFunction::Family::Malloc) {
     FunctionCallee AlignedAlloc =
@@ -386,7 +386,7 @@ Error cacheline::padAllocation(const AllocationPadding &P,
       return std::nullopt;
     Value *Base = L.Address.Base == &Old ? New : L.Address.Base;
     if (P.Fields.empty())
-      return inSlots(L.Address, P.ElementSize, *Base, LineAlign, P.Slot);
+      return inSlots(L.Address, P.ElementSize, *Base, LineAlign, P.SlotSize);
     NewAddress A;
     A.Base = Base;
     A.BaseAlign = LineAlign;
@@ -420,10 +420,8 @@ Error cacheline::padAllocation(const AllocationPadding &P,
       Unit = std::gcd(Unit, uint64_t(NewPlace(Old)));
     if (!Unit)
       return A; // Every choice is the start.
-    A.Bytes.push_back(
-        {chooseMoved(T.Index,
-                     [&](int64_t Old) { return NewPlace(Old) / int64_t(Unit); }),
-         Unit});
+    auto InUnits = [&](int64_t Old) { return NewPlace(Old) / int64_t(Unit); };
+    A.Bytes.push_back({chooseMoved(T.Index, InUnits), Unit});
     return A;
   });
   for (CallBase *Clear : C->Clears)

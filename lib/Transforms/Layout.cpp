@@ -221,16 +221,8 @@ void padAllocations(const LayoutPlan &Plan, LayoutOutcome &Outcome,
   for (auto [A, Out] : zip(Plan.Allocations, Outcome.Allocations)) {
     if ((!A.SlotSize && A.Fields.empty()) || !A.Call)
       continue;
-    AllocationPadding P;
-    P.Call = A.Call;
-    P.Holders = A.Holders;
-    P.ElementSize = A.ElementSize;
-    P.Slot = A.SlotSize;
-    P.Fields = A.Fields;
-    P.NewSize = A.NewSize;
-    P.LineSize = Plan.LineSize;
-    if (Error E =
-            CheckOnly ? checkPadAllocation(P, Calls) : padAllocation(P, Calls))
+    if (Error E = CheckOnly ? checkPadAllocation(A, Plan.LineSize, Calls)
+                            : padAllocation(A, Plan.LineSize, Calls))
       Out.Refused = "not rewritten: " + toString(std::move(E));
     else
       Out.Padded = !CheckOnly;

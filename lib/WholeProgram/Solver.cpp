@@ -2461,6 +2461,22 @@ static std::vector<FieldSpan> fieldsAccessed(const GlobalRecord &R,
   return Fields;
 }
 
+/// The stride of the elements of an allocation whose count is known only
+/// at run time, where the code indexes it by a multiple of the
+/// \p ElementSize its call gives: the smallest such index no type bounds;
+/// 0 if none.
+static uint64_t runTimeStride(const GlobalRecord &R, uint64_t ElementSize) {
+  uint64_t Stride = 0;
+  for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads})
+    for (const AccessRecord &A : *List)
+      if (A.Range)
+        for (const ByteRange::Index &I : A.Range->Indices)
+          if (!I.Count && I.Stride > ElementSize &&
+              I.Stride % ElementSize == 0 && (!Stride || I.Stride < Stride))
+            Stride = I.Stride;
+  return Stride;
+}
+
 std::optional<SolvedAllocation>
 Solver::Program::solveAllocation(FnId F, int Call) const {
   const FuncEntry &FE = Fns[F];
@@ -2498,43 +2514,28 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
   P.ElementCount = CS.AllocCount;
   P.CountAtRunTime = !CS.AllocCount;
   recordUses(collectUses(O), S.Record, S.WriteAt, S.ReadAt);
+  // The elements as the code indexes them: the accesses again, for them.
+  auto Regather = [&](uint64_t ElementSize, uint64_t Count) {
+    P.ElementSize = O.ElementSize = ElementSize;
+    P.ElementCount = Count;
+    GlobalRecord R;
+    R.Props = P;
+    S.WriteAt.clear();
+    S.ReadAt.clear();
+    Holders.clear();
+    recordUses(collectUses(O), R, S.WriteAt, S.ReadAt);
+    S.Record = std::move(R);
+  };
   if (!CS.AllocCount) {
     // Known only at run time: elements of the stride the code indexes it
     // by, where that is a multiple of what the call says (C++'s new[] of
     // 24-byte elements, its bytes known only to be a multiple of 8).
-    uint64_t Stride = 0;
-    for (const std::vector<AccessRecord> *List : {&S.Record.Writes,
-                                                  &S.Record.Reads})
-      for (const AccessRecord &A : *List)
-        if (A.Range)
-          for (const ByteRange::Index &I : A.Range->Indices)
-            if (!I.Count && I.Stride > O.ElementSize &&
-                I.Stride % O.ElementSize == 0 && (!Stride || I.Stride < Stride))
-              Stride = I.Stride;
-    if (Stride) {
-      P.ElementSize = O.ElementSize = Stride;
-      GlobalRecord R;
-      R.Props = P;
-      S.WriteAt.clear();
-      S.ReadAt.clear();
-      Holders.clear();
-      recordUses(collectUses(O), R, S.WriteAt, S.ReadAt);
-      S.Record = std::move(R);
-    }
-  }
-  if (CS.AllocCount == 1) {
+    if (uint64_t Stride = runTimeStride(S.Record, O.ElementSize))
+      Regather(Stride, 0);
+  } else if (CS.AllocCount == 1) {
     // One element, perhaps an array the optimizer folded the size of.
-    if (uint64_t Stride = indexedStride(S.Record, O.Size)) {
-      P.ElementSize = O.ElementSize = Stride;
-      P.ElementCount = O.Size / Stride;
-      GlobalRecord R;
-      R.Props = P;
-      S.WriteAt.clear();
-      S.ReadAt.clear();
-      Holders.clear();
-      recordUses(collectUses(O), R, S.WriteAt, S.ReadAt);
-      S.Record = std::move(R);
-    }
+    if (uint64_t Stride = indexedStride(S.Record, O.Size))
+      Regather(Stride, O.Size / Stride);
   }
   if (P.ElementCount == 1)
     P.Fields = fieldsAccessed(S.Record, O.Size);

@@ -33,10 +33,11 @@ int main(int argc, char **argv) {
   long Rounds = argc > 2 ? std::atol(argv[2]) : 1000000;
   Workers = new Worker[N]();
   if (argc > 3 && std::strcmp(argv[3], "lines") == 0) {
-    std::printf("workers %s\n", reinterpret_cast<std::uintptr_t>(&Workers[0]) / 128 ==
-                                        reinterpret_cast<std::uintptr_t>(&Workers[1]) / 128
-                                    ? "shared"
-                                    : "apart");
+    auto Line = [](const Worker *W) {
+      return reinterpret_cast<std::uintptr_t>(W) / 128;
+    };
+    std::printf("workers %s\n",
+                Line(&Workers[0]) == Line(&Workers[1]) ? "shared" : "apart");
     Rounds = 0;
   }
   std::vector<std::thread> Threads;
