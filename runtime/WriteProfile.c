@@ -1,8 +1,9 @@
 /*===- WriteProfile.c - cacheline-layout write-profile runtime ------------===*\
 |*
 |* The runtime of an instrumented ("write profile") build. The pass counts
-|* every access to each global variable of the program with a per-thread
-|* counter increment, and links this file (compiled to bitcode, embedded in
+|* every access to each global variable of the program, and to the memory
+|* of each allocation site the points-to analysis attributes accesses to,
+|* with a per-thread counter increment, and links this file (compiled to bitcode, embedded in
 |* the plugin) into the full-LTO module inside lld. At exit the counts are
 |* written as JSON; the pass reads that file back in the optimized build.
 |*
@@ -21,23 +22,33 @@
 |*
 |* ABI (the pass emits the descriptor and the instrumentation):
 |*
-|*   struct __cacheline_prof_global {
-|*     const char *name;          // the global's name, as in the pass's report
+|*   struct __cacheline_prof_global {  // a global or an allocation site
+|*     const char *name;          // the global's name, as in the pass's
+|*                                // report; an allocation site's function
 |*     const char *fingerprint;   // 16 hex digits: type and initializer hash
-|*     uint64_t size;             // bytes
+|*                                // (a site's: allocator and element size)
+|*     uint64_t size;             // bytes (a site's: 0 when known only at
+|*                                // run time)
 |*     const char *in_part;       // NULL when every access is counted;
 |*                                // else why not (the counts are then
 |*                                // lower bounds)
+|*     const char *module;        // NULL for a global; an allocation site's
+|*                                // source file
+|*     int64_t call;              // an allocation site's index among its
+|*                                // function's calls; -1 for a global
+|*     const char *in_part_if_many;  // an allocation site's in_part once
+|*                                // it allocated more than one object
 |*   };
 |*   struct __cacheline_prof_site {  // one counter slot: one access
 |*     uint32_t global;           // index into globals[]
-|*     uint32_t flags;            // bit 0: writes; bit 1: atomic or lock op
+|*     uint32_t flags;            // bit 0: writes; bit 1: atomic or lock op;
+|*                                // bit 2: the allocation call itself
 |*     const char *kind;          // "load", "store", "atomicrmw", ...
 |*     const char *function;      // function containing the access
 |*     const char *location;      // "file.c:12", or ""
 |*   };
 |*   struct __cacheline_prof_module {
-|*     uint32_t version;          // 2
+|*     uint32_t version;          // 3
 |*     uint32_t num_globals;
 |*     uint32_t num_sites;
 |*     const char *target;        // the module's target triple
@@ -109,6 +120,9 @@ struct __cacheline_prof_global {
   const char *fingerprint;
   uint64_t size;
   const char *in_part;
+  const char *module;
+  int64_t call;
+  const char *in_part_if_many;
 };
 
 struct __cacheline_prof_site {
@@ -128,9 +142,10 @@ struct __cacheline_prof_module {
   const struct __cacheline_prof_site *sites;
 };
 
-#define CACHELINE_PROF_VERSION 2
+#define CACHELINE_PROF_VERSION 3
 #define CACHELINE_PROF_SITE_WRITES 1u
 #define CACHELINE_PROF_SITE_SYNC 2u
+#define CACHELINE_PROF_SITE_ALLOCATES 4u
 
 extern const struct __cacheline_prof_module __cacheline_prof_module_desc;
 
@@ -619,20 +634,15 @@ static void __cacheline_prof_put_field_str(const char *sep, const char *key,
 
 #define CACHELINE_PROF_TOP_SITES 10
 
-/* One line of "globals" (without the separator). */
+/* One line of "globals" or of "allocations" (without the separator). */
 static void __cacheline_prof_put_global(uint32_t g) {
   const struct __cacheline_prof_module *m = CACHELINE_PROF_DESC;
   const struct __cacheline_prof_global *gl = &m->globals[g];
   uint32_t ns = m->num_sites;
   const uint64_t *c = __cacheline_prof_final;
 
-  __cacheline_prof_put_field_str("{", "name", gl->name);
-  __cacheline_prof_put_field_str(", ", "fingerprint", gl->fingerprint);
-  __cacheline_prof_put_field_u64(", ", "size", gl->size);
-  if (gl->in_part)
-    __cacheline_prof_put_field_str(", ", "in_part", gl->in_part);
-
   uint64_t reads[2] = {0, 0}, writes[2] = {0, 0}, sync = 0;
+  uint64_t allocated[2] = {0, 0};
   uint32_t top[CACHELINE_PROF_TOP_SITES];
   uint64_t top_total[CACHELINE_PROF_TOP_SITES];
   unsigned ntop = 0;
@@ -641,6 +651,11 @@ static void __cacheline_prof_put_global(uint32_t g) {
     uint32_t s = __cacheline_prof_sites_of[i];
     const struct __cacheline_prof_site *site = &m->sites[s];
     uint64_t before = c[s], after = c[ns + s];
+    if (site->flags & CACHELINE_PROF_SITE_ALLOCATES) {
+      allocated[0] += before;
+      allocated[1] += after;
+      continue;
+    }
     if (site->flags & CACHELINE_PROF_SITE_WRITES) {
       writes[0] += before;
       writes[1] += after;
@@ -665,6 +680,29 @@ static void __cacheline_prof_put_global(uint32_t g) {
     top_total[pos] = total;
   }
 
+  if (gl->module) {
+    __cacheline_prof_put_field_str("{", "function", gl->name);
+    __cacheline_prof_put_field_u64(", ", "call", (uint64_t)gl->call);
+    __cacheline_prof_put_field_str(", ", "module", gl->module);
+  } else {
+    __cacheline_prof_put_field_str("{", "name", gl->name);
+  }
+  __cacheline_prof_put_field_str(", ", "fingerprint", gl->fingerprint);
+  __cacheline_prof_put_field_u64(", ", "size", gl->size);
+  /* An allocation site's accesses through pointers that may reach other
+     memory are counted for its latest object only: exact while it has
+     allocated one. */
+  const char *in_part = gl->in_part;
+  if (!in_part && allocated[0] + allocated[1] > 1)
+    in_part = gl->in_part_if_many;
+  if (in_part)
+    __cacheline_prof_put_field_str(", ", "in_part", in_part);
+  if (gl->module) {
+    __cacheline_prof_put_field_u64(", \"allocated\": {", "before",
+                                   allocated[0]);
+    __cacheline_prof_put_field_u64(", ", "after", allocated[1]);
+    __cacheline_prof_puts("}");
+  }
   __cacheline_prof_put_field_u64(", \"before\": {", "reads", reads[0]);
   __cacheline_prof_put_field_u64(", ", "writes", writes[0]);
   __cacheline_prof_put_field_u64("}, \"after\": {", "reads", reads[1]);
@@ -832,12 +870,21 @@ static void __cacheline_prof_write_profile(int from_signal) {
     __cacheline_prof_put_field_u64(",\n  ", "threads", threads);
     __cacheline_prof_put_field_u64(",\n  ", "threads_created",
                                    threads_created);
-    __cacheline_prof_puts(",\n  \"globals\": [");
-    for (uint32_t g = 0; g < m->num_globals; ++g) {
-      __cacheline_prof_puts(g ? ",\n    " : "\n    ");
-      __cacheline_prof_put_global(g);
+    /* Globals, then allocation sites: the descriptor's order in each. */
+    for (int sites = 0; sites < 2; ++sites) {
+      __cacheline_prof_puts(sites ? ",\n  \"allocations\": ["
+                                  : ",\n  \"globals\": [");
+      int any = 0;
+      for (uint32_t g = 0; g < m->num_globals; ++g) {
+        if (!m->globals[g].module != !sites)
+          continue;
+        __cacheline_prof_puts(any ? ",\n    " : "\n    ");
+        __cacheline_prof_put_global(g);
+        any = 1;
+      }
+      __cacheline_prof_puts(any ? "\n  ]" : "]");
     }
-    __cacheline_prof_puts(m->num_globals ? "\n  ]\n}\n" : "]\n}\n");
+    __cacheline_prof_puts("\n}\n");
     __cacheline_prof_flush();
     if (close(__cacheline_prof_out.fd) != 0 && !__cacheline_prof_out.error &&
         errno != EINTR)

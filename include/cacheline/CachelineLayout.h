@@ -74,6 +74,10 @@ struct ClassifiedAllocation {
   llvm::DebugLoc Loc;
   Decision Class;
   InnerLayout Inner;
+  /// With a write profile: the site's measured entry, if the profile has a
+  /// current one, and the rules' class where the profile replaced it.
+  const ProfiledAllocation *Measured = nullptr;
+  std::optional<Decision> Static;
 };
 
 /// The result of CachelineClassificationAnalysis.

@@ -123,10 +123,16 @@ struct AllocationEntry {
   std::string Allocator;
   /// "file:line" of the call, where debug info says.
   std::string Source;
+  /// The functions of the shortest chain of calls reaching it, from a
+  /// root (SolvedAllocation::CallPath).
+  std::vector<std::string> CallPath;
   /// The phase the call runs in: how often the site allocates.
   Phase Allocated = Phase::Steady;
   GlobalClass Class = GlobalClass::Neutral;
   std::string Reason;
+  /// The rules' class and reason, where a write profile decided Class.
+  std::optional<GlobalClass> StaticClass;
+  std::string StaticReason;
   uint64_t ElementSize = 0;
   /// How many elements; 0: known only at run time.
   uint64_t Elements = 0;

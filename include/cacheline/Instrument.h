@@ -5,12 +5,14 @@
 // them. Every access the facts attribute to a defined, writable global (a
 // load, store, atomic, memory intrinsic, lock call, or call that reads or
 // writes through a pointer to it, also inside callees) increments a counter
-// of its own in a per-thread block; calls that may create a thread switch
-// the phase from start-up to after start-up. The runtime
-// (runtime/WriteProfile.c, embedded in the plugin as bitcode) is linked into
-// the module, so the build needs no other flag or library. A global whose
-// address escapes is listed as "not measured": its accesses cannot all be
-// seen. docs/write-profile.md describes the profile.
+// of its own in a per-thread block; so does every access the points-to
+// analysis attributes to an allocation site's memory, and the site's call.
+// Calls that may create a thread switch the phase from start-up to after
+// start-up. The runtime (runtime/WriteProfile.c, embedded in the plugin as
+// bitcode) is linked into the module, so the build needs no other flag or
+// library. An object whose address escapes is counted in part: its
+// accesses cannot all be seen. docs/write-profile.md describes the
+// profile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,7 +31,8 @@ class CachelineClassification;
 
 struct InstrumentStats {
   unsigned Globals = 0;
-  unsigned InPart = 0; ///< Globals counted in part (an escape).
+  unsigned Allocations = 0; ///< Allocation sites.
+  unsigned InPart = 0; ///< Objects counted in part (an escape).
   unsigned Sites = 0;
   unsigned ThreadCreations = 0;
 };

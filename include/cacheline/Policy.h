@@ -247,19 +247,33 @@ struct InnerLayout {
 InnerLayout decideInnerLayout(const GlobalRecord &G, GlobalClass Class,
                               unsigned LineSize, const PolicyOptions &Opts);
 
+/// How many times a write profile saw an allocation site allocate after
+/// start-up, and the threads its runs created.
+struct MeasuredAllocations {
+  uint64_t After = 0;
+  uint64_t ThreadsCreated = 0; ///< Summed over the runs.
+
+  /// At most one object per thread created: not one per request.
+  bool oncePerThread() const { return After <= ThreadsCreated; }
+};
+
 /// The inner layout of an allocation site (Solver's SolvedAllocation) whose
 /// class is \p Class: its elements padded as an array global's are, or the
 /// fields of one struct in groups by class as a struct global's are split
 /// (each group on lines of its own inside the allocation), where
 /// the site allocates a bounded number of times (\p Allocated, the call as
-/// an access, runs outside the steady state). \p HolderElsewhere: a pointer
-/// variable holding it that is no static of the allocating translation
-/// unit (PolicyOptions::EachModuleAlone), if one is not.
+/// an access, runs outside the steady state; or \p Measured, a profile,
+/// saw it allocate at most once per thread after start-up).
+/// \p HolderElsewhere: a pointer variable holding it that is no static of
+/// the allocating translation unit (PolicyOptions::EachModuleAlone), if
+/// one is not.
 InnerLayout decideAllocationLayout(const GlobalRecord &G,
                                    const AccessRecord &Allocated,
                                    GlobalClass Class, unsigned LineSize,
                                    const PolicyOptions &Opts,
-                                   llvm::StringRef HolderElsewhere = {});
+                                   llvm::StringRef HolderElsewhere = {},
+                                   const MeasuredAllocations *Measured =
+                                       nullptr);
 
 /// "hits" for a field with a name, else "field 3 (+24)".
 std::string fieldName(const GlobalProperties &P, unsigned Field);

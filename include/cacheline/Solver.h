@@ -146,6 +146,10 @@ struct SolvedAllocation {
   /// The first of them that is not a static of the allocating translation
   /// unit, if one is not.
   std::string HolderElsewhere;
+  /// The functions of the shortest chain of calls that reaches the
+  /// allocating function from main, a thread entry or a function no call
+  /// of the program reaches (a callback of unknown code), that root first.
+  std::vector<std::string> CallPath;
 };
 
 class Solver {

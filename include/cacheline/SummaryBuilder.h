@@ -54,6 +54,12 @@ bool isCallSite(const llvm::Instruction &I);
 std::string definitionFingerprint(const llvm::GlobalVariable &GV,
                                   llvm::ModuleSlotTracker *Slots = nullptr);
 
+/// A hash of what allocation site calls \p Allocator for \p Elements
+/// elements of \p ElementSize bytes (0: known at run time): what ties a
+/// write profile's site to a build, as definitionFingerprint a global.
+std::string allocationFingerprint(llvm::StringRef Allocator,
+                                  uint64_t ElementSize, uint64_t Elements);
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_SUMMARYBUILDER_H

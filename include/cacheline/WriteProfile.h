@@ -3,7 +3,8 @@
 // What an instrumented build (-cacheline-layout-mode=instrument) measured:
 // per global, its reads and writes before the program's first thread
 // creation (start-up) and after it, how many threads wrote it after
-// start-up, and its busiest access sites. The runtime
+// start-up, and its busiest access sites; the same of each allocation
+// site's memory, and how many times the site allocated. The runtime
 // (runtime/WriteProfile.c) writes the file; this is its one reader, its
 // merge and its writer for merged files. docs/write-profile.md describes the
 // format.
@@ -31,9 +32,10 @@ namespace cacheline {
 /// The "format" and "version" every profile carries.
 inline constexpr llvm::StringLiteral WriteProfileFormat =
     "cacheline-write-profile";
-/// Version 2 counts escaping globals in part ("in_part"); version 1's
-/// "not_measured" entries, without counts, still read.
-inline constexpr int64_t WriteProfileVersion = 2;
+/// Version 3 adds allocation sites ("allocations"); version 2 counts
+/// escaping globals in part ("in_part"); version 1's "not_measured"
+/// entries, without counts, still read.
+inline constexpr int64_t WriteProfileVersion = 3;
 
 struct ProfiledSite {
   std::string Function;
@@ -66,6 +68,14 @@ struct ProfiledGlobal {
   }
 };
 
+/// An allocation site's memory, measured as a global is (Name: the
+/// allocating function), and how many times the site allocated.
+struct ProfiledAllocation : ProfiledGlobal {
+  std::string Module; ///< The source file of its translation unit.
+  int64_t Call = -1;  ///< Its index among its function's calls.
+  uint64_t AllocatedBefore = 0, AllocatedAfter = 0;
+};
+
 struct WriteProfile {
   std::string Target;
   uint64_t Runs = 0;
@@ -73,6 +83,7 @@ struct WriteProfile {
   uint64_t Threads = 0;
   uint64_t ThreadsCreated = 0;
   std::vector<ProfiledGlobal> Globals;
+  std::vector<ProfiledAllocation> Allocations;
 
   /// Reads and checks \p Path. Errors name the file and the problem.
   static llvm::Expected<WriteProfile> read(llvm::StringRef Path);
@@ -86,10 +97,16 @@ struct WriteProfile {
 
   /// The global named \p Name, or null.
   const ProfiledGlobal *find(llvm::StringRef Name) const;
+  /// The allocation site \p Call of \p Function in \p Module, or null.
+  const ProfiledAllocation *findAllocation(llvm::StringRef Function,
+                                           int64_t Call,
+                                           llvm::StringRef Module) const;
 
 private:
   void index();
-  llvm::StringMap<size_t> ByName;
+  static std::string siteKey(llvm::StringRef Function, int64_t Call,
+                             llvm::StringRef Module);
+  llvm::StringMap<size_t> ByName, BySite;
 };
 
 /// Sites kept per global: the runtime's and a merge's cut.

@@ -325,6 +325,7 @@ AllocationEntry AllocationEntry::classified(const Solver &Program,
   E.Module = Program.modules()[S.Caller.Module].Source;
   E.Call = S.Call;
   E.Allocator = S.At.Callee;
+  E.CallPath = S.CallPath;
   E.Allocated = S.Allocated.When;
   E.Class = D.Class;
   E.Reason = D.Reason;
@@ -356,6 +357,8 @@ json::Value cacheline::toJSON(const AllocationEntry &A) {
     O["module"] = A.Module;
   if (!A.Source.empty())
     O["source"] = A.Source;
+  if (!A.CallPath.empty())
+    O["call_path"] = A.CallPath;
   if (!A.Holders.empty())
     O["held_by"] = A.Holders;
   if (!A.InnerReason.empty())
@@ -371,6 +374,10 @@ json::Value cacheline::toJSON(const AllocationEntry &A) {
   }
   if (!A.EscapeReason.empty())
     O["escape"] = A.EscapeReason;
+  if (A.StaticClass) {
+    O["static_class"] = globalClassName(*A.StaticClass);
+    O["static_reason"] = A.StaticReason;
+  }
   return O;
 }
 
@@ -386,12 +393,21 @@ bool cacheline::fromJSON(const json::Value &V, AllocationEntry &A,
       !O.mapOptional("elements", A.Elements) ||
       !O.mapOptional("module", A.Module) ||
       !O.mapOptional("source", A.Source) ||
+      !O.mapOptional("call_path", A.CallPath) ||
       !O.mapOptional("held_by", A.Holders) ||
       !O.mapOptional("inner_layout", A.InnerReason) ||
       !O.mapOptional("slot_size", A.SlotSize) ||
       !O.mapOptional("new_size", A.NewSize) ||
-      !O.mapOptional("escape", A.EscapeReason))
+      !O.mapOptional("escape", A.EscapeReason) ||
+      !O.mapOptional("static_reason", A.StaticReason))
     return false;
+  std::optional<std::string> Static;
+  if (!O.mapOptional("static_class", Static))
+    return false;
+  if (Static && !(A.StaticClass = parseGlobalClass(*Static))) {
+    P.field("static_class").report("unknown class");
+    return false;
+  }
   if (const json::Value *Moved = V.getAsObject()->get("moved_fields")) {
     const json::Array *Arr = Moved->getAsArray();
     if (!Arr) {

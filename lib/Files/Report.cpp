@@ -242,6 +242,10 @@ Report::Report(const Module &M, const CachelineClassification &Result,
     AllocationEntry E = AllocationEntry::classified(
         *Result.Program, A.Site, A.Class, A.Inner, Result.LineSize);
     E.Source = A.Source;
+    if (A.Static) {
+      E.StaticClass = A.Static->Class;
+      E.StaticReason = A.Static->Reason;
+    }
     if (!Done.Refused.empty())
       E.InnerReason = Done.Refused;
     if (!Done.Padded) {

@@ -27,10 +27,12 @@ static bool fromJSON(const json::Value &V, ProfiledSite &S, json::Path P) {
          O.map("after", S.After);
 }
 
-static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
-  json::ObjectMapper O(V, P);
-  if (!O || !O.map("name", G.Name) || !O.map("fingerprint", G.Fingerprint) ||
-      !O.map("size", G.Size) || !O.mapOptional("in_part", G.InPart))
+/// What a global's entry and an allocation site's share: the fingerprint,
+/// size and counts.
+static bool mapMeasured(const json::Value &V, json::ObjectMapper &O,
+                        ProfiledGlobal &G, json::Path P) {
+  if (!O.map("fingerprint", G.Fingerprint) || !O.map("size", G.Size) ||
+      !O.mapOptional("in_part", G.InPart))
     return false;
   // Version 1 said "not_measured", and counted nothing.
   std::optional<std::string> Uncounted;
@@ -65,17 +67,47 @@ static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
          O.map("sites", G.Sites);
 }
 
+static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("name", G.Name) && mapMeasured(V, O, G, P);
+}
+
+static bool fromJSON(const json::Value &V, ProfiledAllocation &A,
+                     json::Path P) {
+  json::ObjectMapper O(V, P);
+  if (!O || !O.map("function", A.Name) || !O.map("call", A.Call) ||
+      !O.map("module", A.Module))
+    return false;
+  const json::Value *Allocated = V.getAsObject()->get("allocated");
+  json::Path AP = P.field("allocated");
+  if (!Allocated) {
+    AP.report("missing value");
+    return false;
+  }
+  json::ObjectMapper AO(*Allocated, AP);
+  return AO && AO.map("before", A.AllocatedBefore) &&
+         AO.map("after", A.AllocatedAfter) && mapMeasured(V, O, A, P);
+}
+
 } // namespace cacheline
 
 namespace {
 
 /// The runtime's key order, which json::Object (sorted) would not keep.
-void writeGlobal(raw_ostream &OS, const ProfiledGlobal &G) {
-  OS << "{\"name\": " << json::Value(G.Name)
-     << ", \"fingerprint\": " << json::Value(G.Fingerprint)
+void writeEntry(raw_ostream &OS, const ProfiledGlobal &G,
+                const ProfiledAllocation *A) {
+  if (A)
+    OS << "{\"function\": " << json::Value(A->Name) << ", \"call\": " << A->Call
+       << ", \"module\": " << json::Value(A->Module);
+  else
+    OS << "{\"name\": " << json::Value(G.Name);
+  OS << ", \"fingerprint\": " << json::Value(G.Fingerprint)
      << ", \"size\": " << G.Size;
   if (G.InPart)
     OS << ", \"in_part\": " << json::Value(*G.InPart);
+  if (A)
+    OS << ", \"allocated\": {\"before\": " << A->AllocatedBefore
+       << ", \"after\": " << A->AllocatedAfter << "}";
   OS << ", \"before\": {\"reads\": " << G.ReadsBefore
      << ", \"writes\": " << G.WritesBefore << "}"
      << ", \"after\": {\"reads\": " << G.ReadsAfter
@@ -123,24 +155,76 @@ Expected<WriteProfile> WriteProfile::read(StringRef Path) {
       !O.map("run_time_ms", Profile.RunTimeMs) ||
       !O.map("threads", Profile.Threads) ||
       !O.map("threads_created", Profile.ThreadsCreated) ||
-      !O.map("globals", Profile.Globals))
+      !O.map("globals", Profile.Globals) ||
+      !O.mapOptional("allocations", Profile.Allocations))
     return corruptFileError(Path, "profile", Root);
   Profile.index();
   if (Profile.ByName.size() != Profile.Globals.size())
     return fileError(Path, "corrupt profile: a global is listed twice");
+  if (Profile.BySite.size() != Profile.Allocations.size())
+    return fileError(Path,
+                     "corrupt profile: an allocation site is listed twice");
   return Profile;
+}
+
+std::string WriteProfile::siteKey(StringRef Function, int64_t Call,
+                                  StringRef Module) {
+  return (Module + "\x01" + Function + "\x01" + Twine(Call)).str();
 }
 
 void WriteProfile::index() {
   ByName.clear();
   for (auto [I, G] : enumerate(Globals))
     ByName.try_emplace(G.Name, I);
+  BySite.clear();
+  for (auto [I, A] : enumerate(Allocations))
+    BySite.try_emplace(siteKey(A.Name, A.Call, A.Module), I);
 }
 
 const ProfiledGlobal *WriteProfile::find(StringRef Name) const {
   auto It = ByName.find(Name);
   return It == ByName.end() ? nullptr : &Globals[It->second];
 }
+
+const ProfiledAllocation *
+WriteProfile::findAllocation(StringRef Function, int64_t Call,
+                             StringRef Module) const {
+  auto It = BySite.find(siteKey(Function, Call, Module));
+  return It == BySite.end() ? nullptr : &Allocations[It->second];
+}
+
+namespace {
+
+/// Adds \p From's counts into \p To (the same global or site of two runs).
+void addCounts(ProfiledGlobal &To, const ProfiledGlobal &From) {
+  To.ReadsBefore += From.ReadsBefore;
+  To.WritesBefore += From.WritesBefore;
+  To.ReadsAfter += From.ReadsAfter;
+  To.WritesAfter += From.WritesAfter;
+  To.SyncAfter += From.SyncAfter;
+  To.WritingThreads = std::max(To.WritingThreads, From.WritingThreads);
+  // Sites add up by (function, kind, location).
+  std::map<std::tuple<std::string, std::string, std::string>, size_t> Index;
+  for (auto [I, S] : enumerate(To.Sites))
+    Index[{S.Function, S.Kind, S.Location}] = I;
+  for (const ProfiledSite &OS : From.Sites) {
+    auto [SI, New] =
+        Index.try_emplace({OS.Function, OS.Kind, OS.Location}, To.Sites.size());
+    if (New) {
+      To.Sites.push_back(OS);
+      continue;
+    }
+    To.Sites[SI->second].Before += OS.Before;
+    To.Sites[SI->second].After += OS.After;
+  }
+  cutSites(To.Sites);
+}
+
+bool sameDefinition(const ProfiledGlobal &A, const ProfiledGlobal &B) {
+  return A.Fingerprint == B.Fingerprint && A.Size == B.Size;
+}
+
+} // namespace
 
 Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
   if (Triple(Target).getArch() != Triple(Other.Target).getArch())
@@ -154,32 +238,33 @@ Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
       continue;
     }
     ProfiledGlobal &G = Globals[It->second];
-    if (G.Fingerprint != OG.Fingerprint || G.Size != OG.Size ||
+    if (!sameDefinition(G, OG) ||
         G.InPart.has_value() != OG.InPart.has_value())
       return fileError(OtherPath, "global '" + OG.Name +
                                  "' differs from the other profiles' (a "
                                  "profile of another build)");
-    G.ReadsBefore += OG.ReadsBefore;
-    G.WritesBefore += OG.WritesBefore;
-    G.ReadsAfter += OG.ReadsAfter;
-    G.WritesAfter += OG.WritesAfter;
-    G.SyncAfter += OG.SyncAfter;
-    G.WritingThreads = std::max(G.WritingThreads, OG.WritingThreads);
-    // Sites add up by (function, kind, location).
-    std::map<std::tuple<std::string, std::string, std::string>, size_t> Index;
-    for (auto [I, S] : enumerate(G.Sites))
-      Index[{S.Function, S.Kind, S.Location}] = I;
-    for (const ProfiledSite &OS : OG.Sites) {
-      auto [SI, New] =
-          Index.try_emplace({OS.Function, OS.Kind, OS.Location}, G.Sites.size());
-      if (New) {
-        G.Sites.push_back(OS);
-        continue;
-      }
-      G.Sites[SI->second].Before += OS.Before;
-      G.Sites[SI->second].After += OS.After;
+    addCounts(G, OG);
+  }
+  for (const ProfiledAllocation &OA : Other.Allocations) {
+    auto [It, New] = BySite.try_emplace(siteKey(OA.Name, OA.Call, OA.Module),
+                                        Allocations.size());
+    if (New) {
+      Allocations.push_back(OA);
+      continue;
     }
-    cutSites(G.Sites);
+    ProfiledAllocation &A = Allocations[It->second];
+    if (!sameDefinition(A, OA))
+      return fileError(OtherPath, "allocation site " + Twine(OA.Call) +
+                                      " of '" + OA.Name +
+                                      "' differs from the other profiles' (a "
+                                      "profile of another build)");
+    // One run may count its site in part (it allocated twice), another
+    // not: the sum is a lower bound then.
+    if (!A.InPart)
+      A.InPart = OA.InPart;
+    addCounts(A, OA);
+    A.AllocatedBefore += OA.AllocatedBefore;
+    A.AllocatedAfter += OA.AllocatedAfter;
   }
   Runs += Other.Runs;
   RunTimeMs += Other.RunTimeMs;
@@ -201,7 +286,13 @@ void WriteProfile::write(raw_ostream &OS) const {
   ListSeparator Sep(",");
   for (const ProfiledGlobal &G : Globals) {
     OS << Sep << "\n    ";
-    writeGlobal(OS, G);
+    writeEntry(OS, G, nullptr);
   }
-  OS << "\n  ]\n}\n";
+  OS << (Globals.empty() ? "]" : "\n  ]") << ",\n  \"allocations\": [";
+  ListSeparator SiteSep(",");
+  for (const ProfiledAllocation &A : Allocations) {
+    OS << SiteSep << "\n    ";
+    writeEntry(OS, A, &A);
+  }
+  OS << (Allocations.empty() ? "]" : "\n  ]") << "\n}\n";
 }

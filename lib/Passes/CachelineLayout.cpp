@@ -323,6 +323,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
 
   // Allocation sites, classified as globals are.
   InstructionIndex Index(M, Result.Symbols);
+  std::vector<std::string> StaleSites;
   for (SolvedAllocation &S : Result.Program->solveAllocations()) {
     ClassifiedAllocation A;
     A.Call = dyn_cast_or_null<CallBase>(Index.find(S.Caller.Module, S.At));
@@ -338,8 +339,34 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       if (GlobalVariable *H = Result.Symbols.global(M, HM, Name))
         A.Holders.push_back(H);
     A.Class = decide(S.Record, Result.Program->hasThreads(), *Opts);
-    A.Inner = decideAllocationLayout(S.Record, S.Allocated, A.Class.Class,
-                                     Result.LineSize, *Opts);
+    std::optional<MeasuredAllocations> Allocations;
+    if (Result.Profile && A.Caller) {
+      const WriteProfile &Profile = *Result.Profile;
+      A.Measured = Profile.findAllocation(
+          S.At.Function, S.Call,
+          Result.Program->modules()[S.Caller.Module].Source);
+      if (A.Measured &&
+          A.Measured->Fingerprint !=
+              allocationFingerprint(S.At.Callee, S.Record.Props.ElementSize,
+                                    S.Record.Props.ElementCount)) {
+        StaleSites.push_back(S.At.Function);
+        A.Measured = nullptr;
+      }
+      if (A.Measured) {
+        if (std::optional<Decision> D =
+                decideFromProfile(*A.Measured, A.Class.Class, *Opts)) {
+          A.Static = A.Class;
+          A.Class = std::move(*D);
+        }
+        if (A.Measured->AllocatedBefore || A.Measured->AllocatedAfter)
+          Allocations = MeasuredAllocations{
+              A.Measured->AllocatedAfter,
+              Profile.ThreadsCreated * std::max<uint64_t>(Profile.Runs, 1)};
+      }
+    }
+    A.Inner = decideAllocationLayout(
+        S.Record, S.Allocated, A.Class.Class, Result.LineSize, *Opts, {},
+        Allocations ? &*Allocations : nullptr);
     if (A.Holders.size() != S.Holders.size() && A.Inner.SlotSize) {
       A.Inner = InnerLayout();
       A.Inner.Reason = "not rewritten: a pointer variable holding it is not "
@@ -348,6 +375,12 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     A.Site = std::move(S);
     Result.Allocations.push_back(std::move(A));
   }
+  if (!StaleSites.empty())
+    warn(M, "profile " + Set->Profile.Path + ": " +
+                Twine(StaleSites.size()) +
+                " allocation sites changed since it was recorded (in " +
+                StaleSites.front() + (StaleSites.size() > 1 ? ", ..." : "") +
+                "): static classes kept");
   return Result;
 }
 
@@ -497,7 +530,8 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
     }
     NumInstrumentedSites += Stats->Sites;
     LLVM_DEBUG(dbgs() << "cacheline-layout: instrumented " << Stats->Sites
-                      << " accesses of " << Stats->Globals << " globals ("
+                      << " accesses of " << Stats->Globals << " globals and "
+                      << Stats->Allocations << " allocation sites ("
                       << Stats->InPart << " counted in part), "
                       << Stats->ThreadCreations << " thread creations\n");
     // New code in every function that touches a global.

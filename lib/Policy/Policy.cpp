@@ -653,7 +653,9 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
                                               GlobalClass Class,
                                               unsigned LineSize,
                                               const PolicyOptions &Opts,
-                                              StringRef HolderElsewhere) {
+                                              StringRef HolderElsewhere,
+                                              const MeasuredAllocations
+                                                  *Measured) {
   // An array's elements padded, or one struct's fields in groups, each
   // group on lines of its own inside the allocation.
   const GlobalProperties &P = G.Props;
@@ -665,14 +667,33 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
   if (!Out.rewrites() && Out.Reason.empty())
     return Out; // Nothing inside it calls for a layout.
   // Padding costs memory per object: a site that allocates while threads
-  // run may allocate one per request or connection.
+  // run may allocate one per request or connection. A profile that saw it
+  // allocate no more often than threads were created says it does not.
   if (!Allocated.StartUp && !Opts.PadRunTimeAllocations) {
     InnerLayout No;
-    No.Reason = "not rewritten: allocated while threads run (" +
-                describe(Allocated, Opts) +
-                "), perhaps once per request: padding would cost memory "
-                "per object (-cacheline-pad-run-time-allocations allows it)";
-    return No;
+    if (!Measured) {
+      No.Reason = "not rewritten: allocated while threads run (" +
+                  describe(Allocated, Opts) +
+                  "), perhaps once per request: padding would cost memory "
+                  "per object (-cacheline-pad-run-time-allocations allows "
+                  "it)";
+      return No;
+    }
+    auto Count = [](uint64_t N, StringRef One, StringRef Many) {
+      return N == 1 ? One.str() : std::to_string(N) + " " + Many.str();
+    };
+    std::string Times =
+        "allocated " + Count(Measured->After, "once", "times") +
+        " after start-up in the profiled runs, which created " +
+        Count(Measured->ThreadsCreated, "one thread", "threads");
+    if (!Measured->oncePerThread()) {
+      No.Reason = "not rewritten: " + Times +
+                  ": padding would cost memory per object "
+                  "(-cacheline-pad-run-time-allocations allows it)";
+      return No;
+    }
+    if (Out.rewrites())
+      Out.Reason += " (profile: " + Times + ")";
   }
   // Every address computed from the allocation's start must be rewritten
   // by the compile that rewrites the call.

@@ -65,6 +65,14 @@ std::string cacheline::definitionFingerprint(const GlobalVariable &GV,
   return utohexstr(compat::hash64(S), /*LowerCase=*/true, /*Width=*/16);
 }
 
+std::string cacheline::allocationFingerprint(StringRef Allocator,
+                                             uint64_t ElementSize,
+                                             uint64_t Elements) {
+  std::string S =
+      (Allocator + " " + Twine(ElementSize) + " x " + Twine(Elements)).str();
+  return utohexstr(compat::hash64(S), /*LowerCase=*/true, /*Width=*/16);
+}
+
 namespace {
 
 std::string typeString(const Type *T) {

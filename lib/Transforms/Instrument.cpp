@@ -13,9 +13,17 @@
 // callee's parameter, a phi) counts only when the address is inside the
 // global.
 //
+// An allocation site is counted as a global is: every access the solver
+// attributes to it, and the allocating call itself. Its objects' addresses
+// are known only at run time: an access whose address is the call's result
+// or a load of a pointer variable that holds only that result counts
+// always; one through a pointer that may point elsewhere counts when it is
+// inside the site's latest object, whose start and size the call records.
+//
 //===----------------------------------------------------------------------===//
 
 #include "cacheline/Instrument.h"
+#include "cacheline/AllocationShape.h"
 #include "cacheline/CachelineLayout.h"
 #include "cacheline/KnownFunctions.h"
 #include "cacheline/SummaryBuilder.h"
@@ -53,14 +61,26 @@ constexpr const char *CreateEndName = "__cacheline_prof_thread_create_end";
 constexpr const char *DescriptorName = "__cacheline_prof_module_desc";
 
 /// Bits of __cacheline_prof_site::flags.
-enum SiteFlags : uint32_t { SiteWrites = 1, SiteSynchronizes = 2 };
+enum SiteFlags : uint32_t {
+  SiteWrites = 1,
+  SiteSynchronizes = 2,
+  SiteAllocates = 4
+};
 
-/// One counted access: \p Global's entry in the descriptor and the access.
+/// One counter: an access to a global or to an allocation site's memory,
+/// or an allocation site's call.
 struct Site {
-  unsigned Global;
-  const GlobalVariable *GV;
+  unsigned Object; ///< Its entry in the descriptor.
   AccessKind Kind;
   Instruction *Inst;
+  /// The global accessed; null for an allocation site.
+  const GlobalVariable *GV = nullptr;
+  /// Of an allocation site: the slot of its latest object's range, where
+  /// the call records one (-1 otherwise); whether the address is certainly
+  /// the site's; whether this is the call itself.
+  int Range = -1;
+  bool Certain = false;
+  bool Allocates = false;
 };
 
 /// The addresses through which \p A reaches memory: a load's or store's
@@ -93,11 +113,21 @@ public:
 
 private:
   void collect(const CachelineClassification &Result);
+  void collectAllocation(const ClassifiedAllocation &A, StringRef Module,
+                         InstructionIndex &Instructions);
   Error linkRuntime();
   void emitDescriptor();
   void countSite(unsigned Slot, const Site &S);
   /// counters[Slot] += 1 before \p Before.
   void emitIncrement(Instruction *Before, unsigned Slot);
+  /// Records the start and size of the object \p Call allocated in range
+  /// slot \p Range; false where the call's result has no single place
+  /// after it (an invoke whose normal destination has other predecessors).
+  bool recordRange(CallBase &Call, int Range);
+  /// Whether one of \p Addresses is inside range slot \p Range's object.
+  Value *insideRange(IRBuilder<> &B, ArrayRef<Value *> Addresses, int Range);
+  /// The address of word \p Field (0: start, 1: size) of slot \p Range.
+  Value *rangeField(IRBuilder<> &B, int Range, unsigned Field);
   void markThreadCreation(CallBase &CB);
   Constant *string(StringRef S);
 
@@ -105,14 +135,30 @@ private:
   LLVMContext &Ctx;
   const DataLayout &DL;
 
-  /// Every defined, writable global: its descriptor entry.
-  struct GlobalEntry {
-    const GlobalVariable *GV;
+  /// Every defined, writable global and every allocation site: its
+  /// descriptor entry (struct __cacheline_prof_global).
+  struct ObjectEntry {
+    /// A global's name; an allocation site's function.
+    std::string Name;
+    std::string Fingerprint;
+    uint64_t Size = 0;
     /// Why not every access is counted (the address escapes), if so.
     std::string InPart;
+    /// Of an allocation site: its translation unit and call, and why not
+    /// every access is counted once it allocated more than one object.
+    std::string Module;
+    int64_t Call = -1;
+    std::string InPartIfMany;
   };
-  std::vector<GlobalEntry> Globals;
+  std::vector<ObjectEntry> Objects;
+  unsigned NumGlobals = 0, NumAllocations = 0;
   std::vector<Site> Sites;
+  /// The allocation sites' latest objects: [start, size) per range slot,
+  /// each slot on a line of its own (a site allocating while threads run
+  /// writes it).
+  GlobalVariable *Ranges = nullptr;
+  static constexpr unsigned RangeWords = 16; ///< 128 bytes a slot.
+  int NumRanges = 0;
   std::vector<CallBase *> ThreadCreations;
 
   GlobalVariable *Counters = nullptr;
@@ -135,17 +181,32 @@ void Instrumenter::collect(const CachelineClassification &Result) {
         : G.Facts.InUsedList ? "named in llvm.used: code the compiler does "
                                "not see may access it"
                              : "";
-    unsigned Index = Globals.size();
-    Globals.push_back({&GV, InPart});
+    unsigned Index = Objects.size();
+    ObjectEntry &E = Objects.emplace_back();
+    E.Name = GV.getName().str();
+    E.Fingerprint = definitionFingerprint(GV);
+    E.Size = DL.getTypeAllocSize(GV.getValueType());
+    E.InPart = std::move(InPart);
+    auto Add = [&](const ModulePosition &P, AccessKind Kind) {
+      if (Instruction *At = Instructions.find(P.Module, P.At)) {
+        Site &S = Sites.emplace_back();
+        S.Object = Index;
+        S.Kind = Kind;
+        S.Inst = At;
+        S.GV = &GV;
+      }
+    };
     for (size_t I = 0; I < G.Facts.Writes.size(); ++I)
-      if (Instruction *At = Instructions.find(G.WriteAt[I].Module,
-                                              G.WriteAt[I].At))
-        Sites.push_back({Index, &GV, G.Facts.Writes[I].Kind, At});
+      Add(G.WriteAt[I], G.Facts.Writes[I].Kind);
     for (size_t I = 0; I < G.Facts.Reads.size(); ++I)
-      if (Instruction *At =
-              Instructions.find(G.ReadAt[I].Module, G.ReadAt[I].At))
-        Sites.push_back({Index, &GV, G.Facts.Reads[I].Kind, At});
+      Add(G.ReadAt[I], G.Facts.Reads[I].Kind);
   }
+  NumGlobals = Objects.size();
+  for (const ClassifiedAllocation &A : Result.Allocations)
+    collectAllocation(
+        A, Result.Program->modules()[A.Site.Caller.Module].Source,
+        Instructions);
+  NumAllocations = Objects.size() - NumGlobals;
   for (Function &F : M)
     for (Instruction &I : instructions(F))
       if (auto *CB = dyn_cast<CallBase>(&I))
@@ -153,6 +214,62 @@ void Instrumenter::collect(const CachelineClassification &Result) {
           if (std::optional<KnownFunction> K = lookupKnownFunction(*Callee);
               K && K->CreatesThread)
             ThreadCreations.push_back(CB);
+}
+
+void Instrumenter::collectAllocation(const ClassifiedAllocation &A,
+                                     StringRef Module,
+                                     InstructionIndex &Instructions) {
+  if (!A.Call)
+    return;
+  const SolvedAllocation &S = A.Site;
+  unsigned Index = Objects.size();
+  ObjectEntry &E = Objects.emplace_back();
+  E.Name = S.At.Function;
+  E.Module = Module.str();
+  E.Call = S.Call;
+  E.Fingerprint = allocationFingerprint(S.At.Callee,
+                                        S.Record.Props.ElementSize,
+                                        S.Record.Props.ElementCount);
+  E.Size = S.Record.Props.ElementSize * S.Record.Props.ElementCount;
+  if (!S.Record.EscapeReason.empty())
+    E.InPart = "address escapes: " + S.Record.EscapeReason;
+  int Range = NumRanges++;
+  // The start of the site's object: the call's result, or a load of a
+  // pointer variable that holds only that.
+  auto CertainlyOurs = [&](Value *P) {
+    const Value *Base = getUnderlyingObject(P, /*MaxLookup=*/0);
+    if (Base == A.Call)
+      return true;
+    auto *Load = dyn_cast<LoadInst>(Base);
+    return Load && is_contained(A.Holders, getUnderlyingObject(
+                                               Load->getPointerOperand(), 0));
+  };
+  auto Add = [&](const ModulePosition &P, AccessKind Kind) {
+    Instruction *At = Instructions.find(P.Module, P.At);
+    if (!At)
+      return;
+    Site &T = Sites.emplace_back();
+    T.Object = Index;
+    T.Kind = Kind;
+    T.Inst = At;
+    T.Range = Range;
+    T.Certain = any_of(accessAddresses(Kind, At), CertainlyOurs);
+    if (!T.Certain && E.InPartIfMany.empty())
+      E.InPartIfMany = "allocated more than once: accesses through pointers "
+                       "that may reach other memory (in " +
+                       At->getFunction()->getName().str() +
+                       ") counted for its latest object only";
+  };
+  for (size_t I = 0; I < S.Record.Writes.size(); ++I)
+    Add(S.WriteAt[I], S.Record.Writes[I].Kind);
+  for (size_t I = 0; I < S.Record.Reads.size(); ++I)
+    Add(S.ReadAt[I], S.Record.Reads[I].Kind);
+  Site &Call = Sites.emplace_back();
+  Call.Object = Index;
+  Call.Kind = AccessKind::Store; // Not an access: Allocates says what.
+  Call.Inst = A.Call;
+  Call.Range = Range;
+  Call.Allocates = true;
 }
 
 Error Instrumenter::linkRuntime() {
@@ -216,28 +333,34 @@ std::string locationOf(const Instruction &I) {
 void Instrumenter::emitDescriptor() {
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Ptr = PointerType::getUnqual(Ctx);
-  auto *GlobalTy = StructType::get(Ctx, {Ptr, Ptr, I64, Ptr});
+  auto *GlobalTy =
+      StructType::get(Ctx, {Ptr, Ptr, I64, Ptr, Ptr, I64, Ptr});
   auto *SiteTy = StructType::get(Ctx, {I32, I32, Ptr, Ptr, Ptr});
   auto *ModuleTy = StructType::get(Ctx, {I32, I32, I32, Ptr, Ptr, Ptr});
 
+  auto StringOrNull = [&](StringRef S) {
+    return S.empty() ? ConstantPointerNull::get(Ptr) : string(S);
+  };
   std::vector<Constant *> GlobalInits;
-  for (const GlobalEntry &G : Globals)
+  for (const ObjectEntry &E : Objects)
     GlobalInits.push_back(ConstantStruct::get(
         GlobalTy,
-        {string(G.GV->getName()), string(definitionFingerprint(*G.GV)),
-         ConstantInt::get(I64, DL.getTypeAllocSize(G.GV->getValueType())),
-         G.InPart.empty() ? ConstantPointerNull::get(Ptr)
-                          : string(G.InPart)}));
+        {string(E.Name), string(E.Fingerprint), ConstantInt::get(I64, E.Size),
+         StringOrNull(E.InPart), StringOrNull(E.Module),
+         ConstantInt::get(I64, E.Call, /*isSigned=*/true),
+         StringOrNull(E.InPartIfMany)}));
   std::vector<Constant *> SiteInits;
   for (const Site &S : Sites) {
     uint32_t Flags = 0;
-    if (isWrite(S.Kind))
+    if (S.Allocates)
+      Flags |= SiteAllocates;
+    else if (isWrite(S.Kind))
       Flags |= SiteWrites;
-    if (isSynchronization(S.Kind))
+    if (!S.Allocates && isSynchronization(S.Kind))
       Flags |= SiteSynchronizes;
     SiteInits.push_back(ConstantStruct::get(
-        SiteTy, {ConstantInt::get(I32, S.Global), ConstantInt::get(I32, Flags),
-                 string(accessKindName(S.Kind)),
+        SiteTy, {ConstantInt::get(I32, S.Object), ConstantInt::get(I32, Flags),
+                 string(S.Allocates ? "allocation" : accessKindName(S.Kind)),
                  string(S.Inst->getFunction()->getName()),
                  string(locationOf(*S.Inst))}));
   }
@@ -249,7 +372,7 @@ void Instrumenter::emitDescriptor() {
   };
   Constant *Init = ConstantStruct::get(
       ModuleTy, {ConstantInt::get(I32, WriteProfileVersion),
-                 ConstantInt::get(I32, Globals.size()),
+                 ConstantInt::get(I32, Objects.size()),
                  ConstantInt::get(I32, Sites.size()),
                  string(M.getTargetTriple()),
                  Array(GlobalTy, GlobalInits, "__cacheline_prof_globals"),
@@ -283,9 +406,76 @@ void Instrumenter::emitIncrement(Instruction *Before, unsigned Slot) {
   B.CreateStore(B.CreateAdd(Old, ConstantInt::get(I64, 1)), Slot64);
 }
 
+bool Instrumenter::recordRange(CallBase &Call, int Range) {
+  std::optional<AllocationShape> Shape = allocationShape(Call);
+  Instruction *After = Call.getNextNode();
+  if (auto *Invoke = dyn_cast<InvokeInst>(&Call)) {
+    BasicBlock *Normal = Invoke->getNormalDest();
+    if (!Normal->getSinglePredecessor())
+      return false;
+    After = &*Normal->getFirstInsertionPt();
+  }
+  if (!Shape || !After)
+    return false;
+  IRBuilder<> B(After);
+  Type *IntPtr = DL.getIntPtrType(Ctx);
+  Value *Bytes =
+      Shape->Bytes ? Shape->Bytes
+      : Shape->CountValue
+          ? B.CreateMul(B.CreateZExtOrTrunc(Shape->CountValue, IntPtr),
+                        ConstantInt::get(IntPtr, Shape->ElementSize))
+          : ConstantInt::get(IntPtr, Shape->Count * Shape->ElementSize);
+  // Relaxed atomics: threads may allocate at the site while others read.
+  auto Store = [&](Value *V, unsigned Field) {
+    B.CreateAlignedStore(V, rangeField(B, Range, Field), Align(8))
+        ->setAtomic(AtomicOrdering::Monotonic);
+  };
+  Store(B.CreatePtrToInt(&Call, IntPtr), 0);
+  Store(B.CreateZExtOrTrunc(Bytes, IntPtr), 1);
+  return true;
+}
+
+Value *Instrumenter::rangeField(IRBuilder<> &B, int Range, unsigned Field) {
+  return B.CreateConstInBoundsGEP2_32(Ranges->getValueType(), Ranges, 0,
+                                      Range * RangeWords + Field);
+}
+
+Value *Instrumenter::insideRange(IRBuilder<> &B, ArrayRef<Value *> Addresses,
+                                 int Range) {
+  Type *IntPtr = DL.getIntPtrType(Ctx);
+  auto Load = [&](unsigned Field) {
+    LoadInst *L =
+        B.CreateAlignedLoad(IntPtr, rangeField(B, Range, Field), Align(8));
+    L->setAtomic(AtomicOrdering::Monotonic);
+    return L;
+  };
+  Value *Start = Load(0), *Size = Load(1);
+  Value *Inside = nullptr;
+  for (Value *P : Addresses) {
+    Value *In = B.CreateICmpULT(
+        B.CreateSub(B.CreatePtrToInt(P, IntPtr), Start), Size);
+    Inside = Inside ? B.CreateOr(Inside, In) : In;
+  }
+  return Inside;
+}
+
 void Instrumenter::countSite(unsigned Slot, const Site &S) {
   Instruction *I = S.Inst;
+  if (S.Allocates || S.Certain) {
+    emitIncrement(I, Slot);
+    return;
+  }
   SmallVector<Value *, 2> Addresses = accessAddresses(S.Kind, I);
+  if (!S.GV) {
+    // Perhaps an allocation site's memory: inside its latest object.
+    if (S.Range < 0 || Addresses.empty())
+      return;
+    IRBuilder<> B(I);
+    Instruction *ThenTerm = SplitBlockAndInsertIfThen(
+        insideRange(B, Addresses, S.Range), I, /*Unreachable=*/false);
+    emitIncrement(ThenTerm, Slot);
+    return;
+  }
   // Certainly this global: count unconditionally.
   if (any_of(Addresses, [&](Value *P) {
         return getUnderlyingObject(P, /*MaxLookup=*/0) == S.GV;
@@ -344,15 +534,36 @@ Instrumenter::run(const CachelineClassification &Result) {
   emitDescriptor();
   if (Error E = linkRuntime())
     return std::move(E);
-  for (auto [Slot, S] : enumerate(Sites))
+  // The allocation sites' latest objects: a start and a size per site,
+  // each pair on a line of its own (a site allocating while threads run
+  // writes its pair).
+  if (NumRanges) {
+    auto *Ty = ArrayType::get(DL.getIntPtrType(Ctx), NumRanges * RangeWords);
+    Ranges = new GlobalVariable(M, Ty, /*isConstant=*/false,
+                                GlobalValue::InternalLinkage,
+                                ConstantAggregateZero::get(Ty),
+                                "__cacheline_prof_ranges");
+    Ranges->setAlignment(Align(RangeWords * 8));
+  }
+  // Where a call cannot record its object, accesses that may reach other
+  // memory go uncounted.
+  DenseSet<int> Unrecorded;
+  for (Site &S : Sites)
+    if (S.Allocates && !recordRange(*cast<CallBase>(S.Inst), S.Range))
+      Unrecorded.insert(S.Range);
+  for (auto [Slot, S] : enumerate(Sites)) {
+    if (!S.GV && !S.Allocates && Unrecorded.contains(S.Range))
+      S.Range = -1;
     countSite(Slot, S);
+  }
   for (CallBase *CB : ThreadCreations)
     markThreadCreation(*CB);
 
   InstrumentStats Stats;
-  Stats.Globals = Globals.size();
+  Stats.Globals = NumGlobals;
+  Stats.Allocations = NumAllocations;
   Stats.InPart =
-      count_if(Globals, [](const GlobalEntry &G) { return !G.InPart.empty(); });
+      count_if(Objects, [](const ObjectEntry &E) { return !E.InPart.empty(); });
   Stats.Sites = Sites.size();
   Stats.ThreadCreations = ThreadCreations.size();
   return Stats;

@@ -17,6 +17,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <deque>
 #include <functional>
 #include <numeric>
 
@@ -640,6 +641,9 @@ struct Solver::Program {
                   std::vector<ModulePosition> &ReadAt) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
   std::optional<SolvedAllocation> solveAllocation(FnId F, int Call) const;
+  /// The shortest chain of calls from a root (main, a thread entry, a
+  /// function no call of the program reaches) to \p F, root first.
+  std::vector<FnId> callPathTo(FnId F) const;
 };
 
 void Solver::Program::index() {
@@ -2551,6 +2555,29 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
   return S;
 }
 
+std::vector<FnId>
+Solver::Program::callPathTo(FnId F) const {
+  // Breadth first over the callers: the first root reached is the nearest.
+  DenseMap<FnId, FnId> CalledFrom{{F, NoFn}};
+  std::deque<FnId> Work{F};
+  while (!Work.empty()) {
+    FnId G = Work.front();
+    Work.pop_front();
+    const std::vector<const CallSite *> &Calls = callersOf(G);
+    if (G == Main || ThreadEntries.contains(G) || Calls.empty()) {
+      std::vector<FnId> Path;
+      for (FnId H = G; H != NoFn; H = CalledFrom[H])
+        Path.push_back(H);
+      return Path;
+    }
+    for (const CallSite *CS : Calls)
+      if (CalledFrom.try_emplace(CS->Caller, G).second)
+        Work.push_back(CS->Caller);
+  }
+  // Every chain of callers is a cycle none of whose functions is a root.
+  return {F};
+}
+
 std::vector<SolvedAllocation> Solver::solveAllocations() const {
   std::vector<SolvedAllocation> Out;
   for (FnId F = 0; F != P->Fns.size(); ++F) {
@@ -2559,8 +2586,11 @@ std::vector<SolvedAllocation> Solver::solveAllocations() const {
     const FunctionSummary &FS = *P->Fns[F].F;
     for (int I = 0, E = FS.Calls.size(); I != E; ++I)
       if (FS.Calls[I].AllocElementSize)
-        if (std::optional<SolvedAllocation> A = P->solveAllocation(F, I))
+        if (std::optional<SolvedAllocation> A = P->solveAllocation(F, I)) {
+          for (FnId G : P->callPathTo(F))
+            A->CallPath.push_back(P->fn(G).Name);
           Out.push_back(std::move(*A));
+        }
   }
   return Out;
 }

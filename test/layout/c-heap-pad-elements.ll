@@ -93,9 +93,9 @@
 ; CHECK-NOT: call {{.*}} @malloc(
 
 ; JSON: "allocations": [
-; JSON-NEXT: {"allocated":"start-up","allocator":"calloc","call":2,"class":"write-hot","element_size":16,"elements":0,"function":"main","held_by":["stats"],"inner_layout":"each element padded from 16 to 128 bytes (112 more per element; their number known at run time)","module":"heap_pad.c","reason":"written while threads run: store in worker (thread entry) in a loop","slot_size":128}
-; JSON-NEXT: {"allocated":"start-up","allocator":"malloc","call":3,"class":"write-hot","element_size":40,"elements":4,"function":"main","held_by":["locks"],"inner_layout":"each of its 4 elements padded from 40 to 128 bytes",{{.*}}"slot_size":128}
-; JSON-NEXT: {"allocated":"start-up","allocator":"malloc","call":8,"class":"write-hot","element_size":16,"elements":0,"function":"main","inner_layout":"each element padded from 16 to 128 bytes {{.*}}","slot_size":128}
+; JSON-NEXT: {"allocated":"start-up","allocator":"calloc","call":2,"call_path":["main"],"class":"write-hot","element_size":16,"elements":0,"function":"main","held_by":["stats"],"inner_layout":"each element padded from 16 to 128 bytes (112 more per element; their number known at run time)","module":"heap_pad.c","reason":"written while threads run: store in worker (thread entry) in a loop","slot_size":128}
+; JSON-NEXT: {"allocated":"start-up","allocator":"malloc","call":3,"call_path":["main"],"class":"write-hot","element_size":40,"elements":4,"function":"main","held_by":["locks"],"inner_layout":"each of its 4 elements padded from 40 to 128 bytes",{{.*}}"slot_size":128}
+; JSON-NEXT: {"allocated":"start-up","allocator":"malloc","call":8,"call_path":["main"],"class":"write-hot","element_size":16,"elements":0,"function":"main","inner_layout":"each element padded from 16 to 128 bytes {{.*}}","slot_size":128}
 ; JSON-NEXT: ],
 
 ; REMARK: remark: <unknown>:0:0: allocation by calloc in main: each element padded from 16 to 128 bytes

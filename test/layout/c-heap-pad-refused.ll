@@ -60,15 +60,15 @@
 ; BAD: error: cacheline-layout: CACHELINE_LAYOUT_PAD_RUN_TIME_ALLOCATIONS: invalid value 'maybe': expected 0 or 1
 
 ; CHECK: "allocations": [
-; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":0,"class":"write-hot",{{.*}}"held_by":["sorted"],"inner_layout":"not rewritten: whole array passed: qsort() in main after its loops (shut-down)",
-; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":1,"class":"write-hot",{{.*}}"inner_layout":"not rewritten: places not followed: the pointer variable grown may hold other addresses too",
-; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":2,"class":"write-hot",{{.*}}"held_by":["copied"],"inner_layout":"not rewritten: whole array passed: llvm.memcpy.p0.p0.i64() in main after its loops (shut-down)",
-; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":3,"class":"write-hot",{{.*}}"inner_layout":"not rewritten: places not followed: the pointer variable either may hold other addresses too",
-; CHECK-NEXT: {"allocated":"start-up","allocator":"malloc","call":4,"class":"write-hot",{{.*}}"inner_layout":"not rewritten: places not followed: the pointer variable either may hold other addresses too",
-; CHECK-NEXT: {"allocated":"shut-down","allocator":"malloc","call":8,"class":"read-mostly",
+; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":0,"call_path":["main"],"class":"write-hot",{{.*}}"held_by":["sorted"],"inner_layout":"not rewritten: whole array passed: qsort() in main after its loops (shut-down)",
+; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":1,"call_path":["main"],"class":"write-hot",{{.*}}"inner_layout":"not rewritten: places not followed: the pointer variable grown may hold other addresses too",
+; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":2,"call_path":["main"],"class":"write-hot",{{.*}}"held_by":["copied"],"inner_layout":"not rewritten: whole array passed: llvm.memcpy.p0.p0.i64() in main after its loops (shut-down)",
+; CHECK-NEXT: {"allocated":"start-up","allocator":"calloc","call":3,"call_path":["main"],"class":"write-hot",{{.*}}"inner_layout":"not rewritten: places not followed: the pointer variable either may hold other addresses too",
+; CHECK-NEXT: {"allocated":"start-up","allocator":"malloc","call":4,"call_path":["main"],"class":"write-hot",{{.*}}"inner_layout":"not rewritten: places not followed: the pointer variable either may hold other addresses too",
+; CHECK-NEXT: {"allocated":"shut-down","allocator":"malloc","call":8,"call_path":["main"],"class":"read-mostly",
 ; CHECK-NOT: inner_layout
 ; CHECK-SAME: }
-; CHECK-NEXT: {"allocated":"run-time","allocator":"malloc","call":0,"class":"write-hot",{{.*}}"function":"worker","inner_layout":"not rewritten: allocated while threads run (malloc() in worker (thread entry) in a loop), perhaps once per request: padding would cost memory per object (-cacheline-pad-run-time-allocations allows it)",
+; CHECK-NEXT: {"allocated":"run-time","allocator":"malloc","call":0,"call_path":["worker"],"class":"write-hot",{{.*}}"function":"worker","inner_layout":"not rewritten: allocated while threads run (malloc() in worker (thread entry) in a loop), perhaps once per request: padding would cost memory per object (-cacheline-pad-run-time-allocations allows it)",
 ; CHECK-NEXT: ],
 ; CHECK-NOT: slot_size
 

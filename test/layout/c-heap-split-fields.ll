@@ -65,7 +65,7 @@
 ; CHECK-NEXT: load i32, ptr [[VERBOSE]]
 
 ; JSON: "allocations": [
-; JSON-NEXT: {"allocated":"start-up","allocator":"malloc","call":0,"class":"write-hot","element_size":40,"elements":1,"function":"main","held_by":["srv"],"inner_layout":"fields split into 2 groups of lines: write-hot {field 3 (+16)}; read-mostly {field 0 (+0), field 1 (+4), field 2 (+8)}",{{.*}}"moved_fields":{{\[\[0,4,128\],\[4,4,132\],\[8,8,136\],\[16,24,16\]\]}},"new_size":256,
+; JSON-NEXT: {"allocated":"start-up","allocator":"malloc","call":0,"call_path":["main"],"class":"write-hot","element_size":40,"elements":1,"function":"main","held_by":["srv"],"inner_layout":"fields split into 2 groups of lines: write-hot {field 3 (+16)}; read-mostly {field 0 (+0), field 1 (+4), field 2 (+8)}",{{.*}}"moved_fields":{{\[\[0,4,128\],\[4,4,132\],\[8,8,136\],\[16,24,16\]\]}},"new_size":256,
 
 ; ModuleID = 'heap_split.c'
 source_filename = "heap_split.c"

@@ -32,20 +32,27 @@ struct ReportedGlobal {
   std::string Reason;
 };
 
-/// The static class of every global of a report or layout file: a
-/// profile-guided report keeps it in "static_class".
-Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
+/// The static classes of a report or layout file.
+struct ReportedClasses {
+  std::vector<ReportedGlobal> Globals;
+  std::vector<AllocationEntry> Allocations;
+};
+
+/// The static class of every global and allocation site of a report or
+/// layout file: a profile-guided report keeps it in "static_class".
+Expected<ReportedClasses> readReport(StringRef Path) {
   Expected<json::Value> V = readJSONFile(Path, "report");
   if (!V)
     return V.takeError();
   std::optional<StringRef> Format = formatOf(*V);
-  std::vector<ReportedGlobal> Out;
+  ReportedClasses Out;
   if (Format == LayoutFileFormat) {
     Expected<LayoutFile> File = LayoutFile::read(Path);
     if (!File)
       return File.takeError();
     for (const LayoutEntry &G : File->Globals)
-      Out.push_back({G.Name, G.Class, G.Reason});
+      Out.Globals.push_back({G.Name, G.Class, G.Reason});
+    Out.Allocations = File->Allocations;
     return Out;
   }
   if (Format != ReportFormat)
@@ -55,10 +62,17 @@ Expected<std::vector<ReportedGlobal>> readReport(StringRef Path) {
   if (!R)
     return R.takeError();
   for (const ReportEntry &G : R->Globals)
-    Out.push_back({G.Name, G.staticClass(),
-                   G.Profile && G.Profile->StaticClass
-                       ? G.Profile->StaticReason
-                       : G.Reason});
+    Out.Globals.push_back({G.Name, G.staticClass(),
+                           G.Profile && G.Profile->StaticClass
+                               ? G.Profile->StaticReason
+                               : G.Reason});
+  for (AllocationEntry &A : R->Allocations) {
+    if (A.StaticClass) {
+      A.Class = *A.StaticClass;
+      A.Reason = A.StaticReason;
+    }
+    Out.Allocations.push_back(std::move(A));
+  }
   return Out;
 }
 
@@ -90,7 +104,7 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
                                     const WriteProfile &Profile,
                                     const CompareOptions &Opts,
                                     raw_ostream &OS) {
-  Expected<std::vector<ReportedGlobal>> Report = readReport(ReportPath);
+  Expected<ReportedClasses> Report = readReport(ReportPath);
   if (!Report)
     return Report.takeError();
 
@@ -99,7 +113,7 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
   unsigned Compared = 0, NotInProfile = 0;
   json::Array Disagreements, Classes;
   std::vector<std::string> Lines;
-  for (const ReportedGlobal &G : *Report) {
+  for (const ReportedGlobal &G : Report->Globals) {
     const ProfiledGlobal *P = Profile.find(G.Name);
     if (!P) {
       ++NotInProfile;
@@ -147,6 +161,32 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
                         .str());
   }
 
+  // Allocation sites: their classes, and how often each allocated.
+  json::Array Sites;
+  std::vector<std::string> SiteLines;
+  for (const AllocationEntry &A : Report->Allocations) {
+    const ProfiledAllocation *P =
+        Profile.findAllocation(A.Function, A.Call, A.Module);
+    if (!P)
+      continue;
+    MeasuredClass M = measuredClass(*P, Opts.Policy);
+    Sites.push_back(json::Object{
+        {"function", A.Function},
+        {"call", A.Call},
+        {"module", A.Module},
+        {"static_class", globalClassName(A.Class)},
+        {"measured_class", measuredClassName(M)},
+        {"allocated_before", static_cast<int64_t>(P->AllocatedBefore)},
+        {"allocated_after", static_cast<int64_t>(P->AllocatedAfter)}});
+    SiteLines.push_back(
+        formatv("{0} call {1} ({2}): static {3}; measured {4} (allocated "
+                "{5}/{6} before/after start-up; {7})",
+                A.Function, A.Call, A.Module, globalClassName(A.Class),
+                measuredClassName(M), P->AllocatedBefore, P->AllocatedAfter,
+                countsText(*P))
+            .str());
+  }
+
   if (Opts.JSON) {
     json::Object MatrixJSON;
     for (GlobalClass S : StaticClasses) {
@@ -166,7 +206,8 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
                       {"read_mostly_recall", Recall.toJSON()},
                       {"write_hot_precision", Precision.toJSON()},
                       {"disagreements", std::move(Disagreements)},
-                      {"globals", std::move(Classes)}}));
+                      {"globals", std::move(Classes)},
+                      {"allocations", std::move(Sites)}}));
     return Error::success();
   }
 
@@ -191,6 +232,11 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
         "write-hot)\n";
   OS << "disagreements: " << Lines.size() << "\n";
   for (const std::string &L : Lines)
+    OS << "  " << L << "\n";
+  OS << "allocation sites compared: " << SiteLines.size() << " ("
+     << Report->Allocations.size() - SiteLines.size()
+     << " of the report not in the profile)\n";
+  for (const std::string &L : SiteLines)
     OS << "  " << L << "\n";
   return Error::success();
 }
