@@ -248,10 +248,12 @@ InnerLayout decideInnerLayout(const GlobalRecord &G, GlobalClass Class,
                               unsigned LineSize, const PolicyOptions &Opts);
 
 /// How many times a write profile saw an allocation site allocate after
-/// start-up, and the threads its runs created.
+/// start-up, the threads its runs created, and the writes to its memory
+/// after start-up.
 struct MeasuredAllocations {
   uint64_t After = 0;
   uint64_t ThreadsCreated = 0; ///< Summed over the runs.
+  uint64_t WritesAfter = 0;
 
   /// At most one object per thread created: not one per request.
   bool oncePerThread() const { return After <= ThreadsCreated; }
@@ -263,7 +265,8 @@ struct MeasuredAllocations {
 /// (each group on lines of its own inside the allocation), where
 /// the site allocates a bounded number of times (\p Allocated, the call as
 /// an access, runs outside the steady state; or \p Measured, a profile,
-/// saw it allocate at most once per thread after start-up).
+/// saw it allocate at most once per thread after start-up, and its memory
+/// written often: PolicyOptions::HotWriteCount times).
 /// \p HolderElsewhere: a pointer variable holding it that is no static of
 /// the allocating translation unit (PolicyOptions::EachModuleAlone), if
 /// one is not.

@@ -361,7 +361,8 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
         if (A.Measured->AllocatedBefore || A.Measured->AllocatedAfter)
           Allocations = MeasuredAllocations{
               A.Measured->AllocatedAfter,
-              Profile.ThreadsCreated * std::max<uint64_t>(Profile.Runs, 1)};
+              Profile.ThreadsCreated * std::max<uint64_t>(Profile.Runs, 1),
+              A.Measured->WritesAfter};
       }
     }
     A.Inner = decideAllocationLayout(

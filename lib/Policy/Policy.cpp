@@ -692,6 +692,16 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
                   "(-cacheline-pad-run-time-allocations allows it)";
       return No;
     }
+    // Lines written a few times move a few times: not worth a line per
+    // element of a table whose size only the run knows.
+    if (Out.rewrites() && Measured->WritesAfter < Opts.HotWriteCount) {
+      No.Reason = "not rewritten: " + Times + ", and written only " +
+                  Count(Measured->WritesAfter, "once", "times") +
+                  " after start-up (fewer than the hot write count, " +
+                  std::to_string(Opts.HotWriteCount) +
+                  "): padding would cost more memory than the line's moves";
+      return No;
+    }
     if (Out.rewrites())
       Out.Reason += " (profile: " + Times + ")";
   }
