@@ -4,7 +4,10 @@
  *   static long work(int Tid, long First, long N);  // N units of thread Tid
  *   static int measured(int Tid);                   // is Tid timed?
  * and calls bench_run(Entry) from main after its start-up code, where Entry
- * is a thread function that calls bench_body(Arg, work, measured).
+ * is a thread function that calls bench_body(Arg, work, measured). A case
+ * that hands each thread an argument of its own starts the threads itself
+ * (bench_run_with's Create), and its entry calls bench_body_arg(Self, Its,
+ * work, measured) with a work(Its, First, N) that works through it.
  *
  * Thread i is pinned to CPU i % ncpu. A measured thread does BENCH_CHUNKS
  * chunks of BENCH_CHUNK_ITERS units and times each; it keeps a chunk only
@@ -105,9 +108,21 @@ static void bench_pin(int Cpu) {
   }
 }
 
-BENCH_INLINE void bench_body(void *Arg, bench_work_fn Work,
-                             bench_measured_fn Measured) {
-  struct bench_thread *Self = (struct bench_thread *)Arg;
+/* A case that starts its threads with an argument of its own (through
+ * bench_run_with's Create) does its units through that argument. */
+typedef long (*bench_work_arg_fn)(void *CaseArg, long First, long N);
+
+/* The units of thread Self: Work(Tid, ...), or WorkArg(CaseArg, ...). */
+BENCH_INLINE long bench_work(struct bench_thread *Self, bench_work_fn Work,
+                             bench_work_arg_fn WorkArg, void *CaseArg,
+                             long First, long N) {
+  return WorkArg ? WorkArg(CaseArg, First, N) : Work(Self->Tid, First, N);
+}
+
+BENCH_INLINE void bench_body_with(struct bench_thread *Self,
+                                  bench_work_fn Work,
+                                  bench_work_arg_fn WorkArg, void *CaseArg,
+                                  bench_measured_fn Measured) {
   struct bench_shared *S = Self->Shared;
   bench_pin(Self->Cpu);
   /* Start together. */
@@ -120,7 +135,7 @@ BENCH_INLINE void bench_body(void *Arg, bench_work_fn Work,
     /* Finer steps: an untimed thread's unit may cost more than a timed one. */
     long Step = S->ChunkIters / BenchUntimedSteps;
     for (long B = 0; !__atomic_load_n(&S->Stop, __ATOMIC_RELAXED); ++B) {
-      Work(Self->Tid, B * Step, Step);
+      bench_work(Self, Work, WorkArg, CaseArg, B * Step, Step);
       __atomic_store_n(&Self->Progress, B + 1, __ATOMIC_RELAXED);
     }
     return;
@@ -133,7 +148,8 @@ BENCH_INLINE void bench_body(void *Arg, bench_work_fn Work,
       Before[I] = __atomic_load_n(&S->T[I].Progress, __ATOMIC_RELAXED);
     double Start = bench_now();
     for (long B = 0; B < BenchSubBlocks; ++B) {
-      Sum += Work(Self->Tid, (C * BenchSubBlocks + B) * Sub, Sub);
+      Sum += bench_work(Self, Work, WorkArg, CaseArg,
+                        (C * BenchSubBlocks + B) * Sub, Sub);
       __atomic_store_n(&Self->Progress, C * BenchSubBlocks + B + 1,
                        __ATOMIC_RELAXED);
     }
@@ -160,6 +176,17 @@ BENCH_INLINE void bench_body(void *Arg, bench_work_fn Work,
   Self->Checksum = Sum;
   if (__atomic_sub_fetch(&S->MeasuredLeft, 1, __ATOMIC_ACQ_REL) == 0)
     __atomic_store_n(&S->Stop, 1, __ATOMIC_RELAXED);
+}
+
+BENCH_INLINE void bench_body(void *Arg, bench_work_fn Work,
+                             bench_measured_fn Measured) {
+  bench_body_with((struct bench_thread *)Arg, Work, NULL, NULL, Measured);
+}
+
+BENCH_INLINE void bench_body_arg(struct bench_thread *Self, void *CaseArg,
+                                 bench_work_arg_fn Work,
+                                 bench_measured_fn Measured) {
+  bench_body_with(Self, NULL, Work, CaseArg, Measured);
 }
 
 /* Creates the threads with pthread_create (Create == NULL) or lets a C++
