@@ -2502,6 +2502,13 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
   Allocation.At = &S.At;
   S.Allocated = record(Allocation);
   S.Allocated.Range.reset();
+  // A call that runs a bounded number of times while threads run (in main
+  // or what only main calls, outside loops or in counted ones: an init
+  // routine called after the first thread started) allocates a bounded
+  // number of objects, as start-up does: none per request.
+  if (!S.Allocated.StartUp && runsBounded(F) &&
+      (CS.Loop < 0 || isCountedLoop(F, CS.Loop)))
+    S.Allocated.StartUp = true;
 
   ObjectRoots O;
   for (const auto &[Site, Uses] : FE.F->CallResults)

@@ -1,10 +1,11 @@
-// Per-worker arrays allocated after the first thread started: a logger
-// thread runs before main allocates the workers' statistics and argument
-// structs, so the rules cannot tell these calls from per-request ones; a
-// write profile shows each ran once. Each worker also allocates a request
-// buffer per iteration: that site allocates per request.
+// Per-worker arrays allocated after the first thread started, once per
+// round of work: a logger thread runs before main's loop over the rounds,
+// whose count only the command line says, so the rules cannot tell these
+// allocations from per-request ones; a write profile of one round shows
+// each ran once. Each worker also allocates a request buffer per
+// iteration: that site allocates per request.
 //
-//   heap_late [WORKERS [ITERATIONS [lines]]]
+//   heap_late [WORKERS [ITERATIONS [ROUNDS [lines]]]]
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,16 +47,12 @@ static const char *apart(const void *a, const void *b) {
   return (uintptr_t)a / 128 == (uintptr_t)b / 128 ? "shared" : "apart";
 }
 
-int main(int argc, char **argv) {
-  int workers = argc > 1 ? atoi(argv[1]) : 2;
-  if (argc > 2)
-    iterations = atol(argv[2]);
-  if (workers < 2 || workers > 64)
-    return 2;
-  pthread_t log, t[64];
-  pthread_create(&log, 0, logger, 0);
+static void run_round(int workers, int lines) {
+  pthread_t t[64];
   stats = calloc(workers, sizeof *stats);
   struct arg *args = malloc(workers * sizeof *args);
+  if (!stats || !args)
+    exit(2);
   for (int i = 0; i < workers; ++i) {
     args[i].id = i;
     args[i].sum = 0;
@@ -63,9 +60,7 @@ int main(int argc, char **argv) {
   }
   for (int i = 0; i < workers; ++i)
     pthread_join(t[i], 0);
-  __atomic_store_n(&stop_logger, 1, __ATOMIC_RELEASE);
-  pthread_join(log, 0);
-  if (argc > 3) {
+  if (lines) {
     printf("stats %s\n", apart(&stats[0], &stats[1]));
     printf("args %s\n", apart(&args[0], &args[1]));
   } else {
@@ -75,5 +70,20 @@ int main(int argc, char **argv) {
   }
   free(args);
   free(stats);
+}
+
+int main(int argc, char **argv) {
+  int workers = argc > 1 ? atoi(argv[1]) : 2;
+  if (argc > 2)
+    iterations = atol(argv[2]);
+  int rounds = argc > 3 ? atoi(argv[3]) : 1;
+  if (workers < 2 || workers > 64)
+    return 2;
+  pthread_t log;
+  pthread_create(&log, 0, logger, 0);
+  for (int r = 0; r < rounds; ++r)
+    run_round(workers, argc > 4);
+  __atomic_store_n(&stop_logger, 1, __ATOMIC_RELEASE);
+  pthread_join(log, 0);
   return 0;
 }
