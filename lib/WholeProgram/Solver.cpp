@@ -526,6 +526,13 @@ struct Solver::Program {
   bool runsBounded(FnId F) const {
     return F == Main || RunsBounded.contains(F) || isPhaseOnly(F);
   }
+  /// \p F runs a bounded number of times: runsBounded(), or every call of
+  /// it is made so, outside loops or in counted ones. Unlike RunsBounded
+  /// this admits functions that start threads (an init routine starting
+  /// the workers): how often a call runs does not depend on what runs
+  /// beside it afterwards. \p Known memoizes (false while in progress: a
+  /// cycle of calls is no bound).
+  bool runsBoundedTimes(FnId F, DenseMap<FnId, bool> &Known) const;
   LoopKind loopKind(FnId F, int Loop) const;
   const char *describe(FnId F) const;
 
@@ -1678,6 +1685,28 @@ void Solver::Program::computeRunsBounded() {
   });
 }
 
+bool Solver::Program::runsBoundedTimes(FnId F,
+                                       DenseMap<FnId, bool> &Known) const {
+  if (runsBounded(F))
+    return true;
+  auto [It, New] = Known.try_emplace(F, false);
+  if (!New)
+    return It->second;
+  if (!localFn(F) || Escaped.contains(F) || TimerCallbacks.contains(F) ||
+      ThreadEntries.contains(F) || callersOf(F).empty())
+    return false;
+  bool Bounded = all_of(callersOf(F), [&](const CallSite *CS) {
+    FnId C = CS->Caller;
+    Position P = positionOf(*CS);
+    if (isStartUp(C, P) || isShutdown(C, P) || !CS->Site->OnceFlag.empty())
+      return true;
+    return (P.Loop < 0 || isCountedLoop(C, P.Loop)) &&
+           runsBoundedTimes(C, Known);
+  });
+  Known[F] = Bounded;
+  return Bounded;
+}
+
 bool Solver::Program::isCountedLoop(FnId F, int Loop) const {
   ArrayRef<CountedLoop> Counted = fn(F).CountedLoops;
   auto L = partition_point(
@@ -2504,10 +2533,12 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
   S.Allocated.Range.reset();
   // A call that runs a bounded number of times while threads run (in main
   // or what only main calls, outside loops or in counted ones: an init
-  // routine called after the first thread started) allocates a bounded
-  // number of objects, as start-up does: none per request.
-  if (!S.Allocated.StartUp && runsBounded(F) &&
-      (CS.Loop < 0 || isCountedLoop(F, CS.Loop)))
+  // routine called after the first thread started, one that starts the
+  // workers) allocates a bounded number of objects, as start-up does: none
+  // per request.
+  DenseMap<FnId, bool> Known;
+  if (!S.Allocated.StartUp && (CS.Loop < 0 || isCountedLoop(F, CS.Loop)) &&
+      runsBoundedTimes(F, Known))
     S.Allocated.StartUp = true;
 
   ObjectRoots O;

