@@ -20,6 +20,8 @@
 
 namespace llvm {
 class CallBase;
+class IRBuilderBase;
+class Type;
 class Value;
 } // namespace llvm
 
@@ -45,6 +47,11 @@ struct AllocationShape {
 /// size is a whole number of elements of a constant size; std::nullopt
 /// otherwise.
 std::optional<AllocationShape> allocationShape(const llvm::CallBase &CB);
+
+/// The bytes the call of \p S asks for, as a \p SizeTy value built with
+/// \p B: Bytes, or the count times the element size.
+llvm::Value *requestedBytes(llvm::IRBuilderBase &B, const AllocationShape &S,
+                            llvm::Type *SizeTy);
 
 /// The memset that clears all the memory \p Alloc allocated, right after
 /// it (`new T[n]()`, malloc then memset of the same size): part of the

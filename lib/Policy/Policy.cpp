@@ -267,6 +267,11 @@ const char *cacheline::measuredClassName(MeasuredClass C) {
 
 namespace {
 
+/// \p One for 1 ("once", "one thread"), else "N \p Many".
+std::string countOf(uint64_t N, StringRef One, StringRef Many) {
+  return N == 1 ? One.str() : std::to_string(N) + " " + Many.str();
+}
+
 /// Why no layout inside \p G can be made, whatever its shape: the rewrite
 /// changes every address of the object, so it must be the program's own
 /// and each of its accesses seen where it falls; empty if none.
@@ -679,13 +684,10 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
                   "it)";
       return No;
     }
-    auto Count = [](uint64_t N, StringRef One, StringRef Many) {
-      return N == 1 ? One.str() : std::to_string(N) + " " + Many.str();
-    };
     std::string Times =
-        "allocated " + Count(Measured->After, "once", "times") +
+        "allocated " + countOf(Measured->After, "once", "times") +
         " after start-up in the profiled runs, which created " +
-        Count(Measured->ThreadsCreated, "one thread", "threads");
+        countOf(Measured->ThreadsCreated, "one thread", "threads");
     if (!Measured->oncePerThread()) {
       No.Reason = "not rewritten: " + Times +
                   ": padding would cost memory per object "
@@ -696,7 +698,7 @@ InnerLayout cacheline::decideAllocationLayout(const GlobalRecord &G,
     // element of a table whose size only the run knows.
     if (Out.rewrites() && Measured->WritesAfter < Opts.HotWriteCount) {
       No.Reason = "not rewritten: " + Times + ", and written only " +
-                  Count(Measured->WritesAfter, "once", "times") +
+                  countOf(Measured->WritesAfter, "once", "times") +
                   " after start-up (fewer than the hot write count, " +
                   std::to_string(Opts.HotWriteCount) +
                   "): padding would cost more memory than the line's moves";
@@ -744,9 +746,6 @@ cacheline::decideFromProfile(const ProfiledGlobal &G, GlobalClass Static,
   if (Static == GlobalClass::Skipped)
     return std::nullopt;
   Decision D;
-  auto Threads = [](uint64_t N) {
-    return N == 1 ? std::string("one thread") : std::to_string(N) + " threads";
-  };
   switch (measuredClass(G, Opts)) {
   case MeasuredClass::Unseen:
   case MeasuredClass::NotMeasured:
@@ -754,7 +753,8 @@ cacheline::decideFromProfile(const ProfiledGlobal &G, GlobalClass Static,
   case MeasuredClass::WriteHot:
     D.Class = GlobalClass::WriteHot;
     D.Reason = "profile: written " + std::to_string(G.WritesAfter) +
-               " times after start-up by " + Threads(G.WritingThreads);
+               " times after start-up by " +
+               countOf(G.WritingThreads, "one thread", "threads");
     break;
   case MeasuredClass::ReadMostly:
     D.Class = GlobalClass::ReadMostly;
@@ -766,7 +766,7 @@ cacheline::decideFromProfile(const ProfiledGlobal &G, GlobalClass Static,
     D.Reason = G.WritesAfter
                    ? "profile: written only " + std::to_string(G.WritesAfter) +
                          " times after start-up, by " +
-                         Threads(G.WritingThreads)
+                         countOf(G.WritingThreads, "one thread", "threads")
                    : std::string("profile: not accessed after start-up");
     break;
   }

@@ -7,6 +7,7 @@
 #include "llvm/Support/KnownBits.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
@@ -17,6 +18,16 @@
 using namespace llvm;
 using namespace cacheline;
 using namespace llvm::PatternMatch;
+
+Value *cacheline::requestedBytes(IRBuilderBase &B, const AllocationShape &S,
+                                Type *SizeTy) {
+  if (S.Bytes)
+    return B.CreateZExtOrTrunc(S.Bytes, SizeTy);
+  if (S.CountValue)
+    return B.CreateMul(B.CreateZExtOrTrunc(S.CountValue, SizeTy),
+                       ConstantInt::get(SizeTy, S.ElementSize));
+  return ConstantInt::get(SizeTy, S.Count * S.ElementSize);
+}
 
 /// The trailing zero bits \p V surely has, an all-ones value (the mark of
 /// an overflowed size, which the allocator refuses) counting as any number,

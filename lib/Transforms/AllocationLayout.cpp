@@ -343,11 +343,7 @@ Error cacheline::padAllocation(const PlannedAllocation &P, uint64_t LineSize,
   } else {
     // The elements in the bytes asked for, a part of one counting whole;
     // all ones (an overflowed size) stays so.
-    Value *Asked = S.Bytes ? B.CreateZExtOrTrunc(S.Bytes, SizeTy)
-                           : B.CreateMul(B.CreateZExtOrTrunc(S.CountValue,
-                                                             SizeTy),
-                                         ConstantInt::get(SizeTy,
-                                                          S.ElementSize));
+    Value *Asked = requestedBytes(B, S, SizeTy);
     Value *Element = ConstantInt::get(SizeTy, P.ElementSize);
     Value *Count = B.CreateAdd(
         B.CreateUDiv(Asked, Element),

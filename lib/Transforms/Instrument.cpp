@@ -126,6 +126,10 @@ private:
   bool recordRange(CallBase &Call, int Range);
   /// Whether one of \p Addresses is inside range slot \p Range's object.
   Value *insideRange(IRBuilder<> &B, ArrayRef<Value *> Addresses, int Range);
+  /// Whether one of \p Addresses is in [\p Start, \p Start + \p Size);
+  /// null if there is none.
+  Value *anyInside(IRBuilder<> &B, ArrayRef<Value *> Addresses, Value *Start,
+                   Value *Size);
   /// The address of word \p Field (0: start, 1: size) of slot \p Range.
   Value *rangeField(IRBuilder<> &B, int Range, unsigned Field);
   void markThreadCreation(CallBase &CB);
@@ -419,19 +423,14 @@ bool Instrumenter::recordRange(CallBase &Call, int Range) {
     return false;
   IRBuilder<> B(After);
   Type *IntPtr = DL.getIntPtrType(Ctx);
-  Value *Bytes =
-      Shape->Bytes ? Shape->Bytes
-      : Shape->CountValue
-          ? B.CreateMul(B.CreateZExtOrTrunc(Shape->CountValue, IntPtr),
-                        ConstantInt::get(IntPtr, Shape->ElementSize))
-          : ConstantInt::get(IntPtr, Shape->Count * Shape->ElementSize);
+  Value *Bytes = requestedBytes(B, *Shape, IntPtr);
   // Relaxed atomics: threads may allocate at the site while others read.
   auto Store = [&](Value *V, unsigned Field) {
     B.CreateAlignedStore(V, rangeField(B, Range, Field), Align(8))
         ->setAtomic(AtomicOrdering::Monotonic);
   };
   Store(B.CreatePtrToInt(&Call, IntPtr), 0);
-  Store(B.CreateZExtOrTrunc(Bytes, IntPtr), 1);
+  Store(Bytes, 1);
   return true;
 }
 
@@ -450,10 +449,16 @@ Value *Instrumenter::insideRange(IRBuilder<> &B, ArrayRef<Value *> Addresses,
     return L;
   };
   Value *Start = Load(0), *Size = Load(1);
+  return anyInside(B, Addresses, Start, Size);
+}
+
+Value *Instrumenter::anyInside(IRBuilder<> &B, ArrayRef<Value *> Addresses,
+                               Value *Start, Value *Size) {
+  Type *IntPtr = DL.getIntPtrType(Ctx);
   Value *Inside = nullptr;
   for (Value *P : Addresses) {
-    Value *In = B.CreateICmpULT(
-        B.CreateSub(B.CreatePtrToInt(P, IntPtr), Start), Size);
+    Value *Offset = B.CreateSub(B.CreatePtrToInt(P, IntPtr), Start);
+    Value *In = B.CreateICmpULT(Offset, Size);
     Inside = Inside ? B.CreateOr(Inside, In) : In;
   }
   return Inside;
@@ -489,12 +494,7 @@ void Instrumenter::countSite(unsigned Slot, const Site &S) {
   Value *Base = B.CreatePtrToInt(const_cast<GlobalVariable *>(S.GV), IntPtr);
   Value *Size = ConstantInt::get(
       IntPtr, DL.getTypeAllocSize(S.GV->getValueType()).getFixedValue());
-  Value *Inside = nullptr;
-  for (Value *P : Addresses) {
-    Value *Offset = B.CreateSub(B.CreatePtrToInt(P, IntPtr), Base);
-    Value *In = B.CreateICmpULT(Offset, Size);
-    Inside = Inside ? B.CreateOr(Inside, In) : In;
-  }
+  Value *Inside = anyInside(B, Addresses, Base, Size);
   if (!Inside)
     return;
   Instruction *ThenTerm =

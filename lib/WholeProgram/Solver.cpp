@@ -533,6 +533,11 @@ struct Solver::Program {
   /// beside it afterwards. \p Known memoizes (false while in progress: a
   /// cycle of calls is no bound).
   bool runsBoundedTimes(FnId F, DenseMap<FnId, bool> &Known) const;
+  /// \p CS runs a bounded number of times: in start-up, shut-down or a
+  /// once region, or outside loops (or in a counted one) of a caller that
+  /// \p CallerBounded says runs so.
+  bool callRunsBounded(const CallSite &CS,
+                       function_ref<bool(FnId)> CallerBounded) const;
   LoopKind loopKind(FnId F, int Loop) const;
   const char *describe(FnId F) const;
 
@@ -647,7 +652,9 @@ struct Solver::Program {
                   std::vector<ModulePosition> &WriteAt,
                   std::vector<ModulePosition> &ReadAt) const;
   SolvedGlobal solveGlobal(const GlobalEntry &G) const;
-  std::optional<SolvedAllocation> solveAllocation(FnId F, int Call) const;
+  /// \p Bounded: runsBoundedTimes' memo, shared by the sites of a program.
+  std::optional<SolvedAllocation>
+  solveAllocation(FnId F, int Call, DenseMap<FnId, bool> &Bounded) const;
   /// The shortest chain of calls from a root (main, a thread entry, a
   /// function no call of the program reaches) to \p F, root first.
   std::vector<FnId> callPathTo(FnId F) const;
@@ -1675,14 +1682,19 @@ void Solver::Program::computeRunsBounded() {
     if (!isPhaseOnly(F) && onlyCalledByProgram(F))
       RunsBounded.insert(F);
   keepOnlyCalledFrom(RunsBounded, [&](const CallSite &CS) {
-    FnId C = CS.Caller;
-    Position P = positionOf(CS);
-    // A once region runs once, while other threads may run.
-    if (isStartUp(C, P) || isShutdown(C, P) || !CS.Site->OnceFlag.empty())
-      return true;
-    return (C == Main || RunsBounded.contains(C)) &&
-           (P.Loop < 0 || isCountedLoop(C, P.Loop));
+    return callRunsBounded(
+        CS, [&](FnId C) { return C == Main || RunsBounded.contains(C); });
   });
+}
+
+bool Solver::Program::callRunsBounded(
+    const CallSite &CS, function_ref<bool(FnId)> CallerBounded) const {
+  FnId C = CS.Caller;
+  Position P = positionOf(CS);
+  // A once region runs once, while other threads may run.
+  if (isStartUp(C, P) || isShutdown(C, P) || !CS.Site->OnceFlag.empty())
+    return true;
+  return (P.Loop < 0 || isCountedLoop(C, P.Loop)) && CallerBounded(C);
 }
 
 bool Solver::Program::runsBoundedTimes(FnId F,
@@ -1696,12 +1708,8 @@ bool Solver::Program::runsBoundedTimes(FnId F,
       ThreadEntries.contains(F) || callersOf(F).empty())
     return false;
   bool Bounded = all_of(callersOf(F), [&](const CallSite *CS) {
-    FnId C = CS->Caller;
-    Position P = positionOf(*CS);
-    if (isStartUp(C, P) || isShutdown(C, P) || !CS->Site->OnceFlag.empty())
-      return true;
-    return (P.Loop < 0 || isCountedLoop(C, P.Loop)) &&
-           runsBoundedTimes(C, Known);
+    return callRunsBounded(
+        *CS, [&](FnId C) { return runsBoundedTimes(C, Known); });
   });
   Known[F] = Bounded;
   return Bounded;
@@ -2442,22 +2450,31 @@ void Solver::Program::recordUses(GlobalUses Uses, GlobalRecord &R,
     R.Again.push_back(record(A));
 }
 
+/// The smallest stride of an index of \p R's accesses that \p Admits; 0 if
+/// none.
+static uint64_t
+smallestIndexStride(const GlobalRecord &R,
+                    function_ref<bool(const ByteRange::Index &)> Admits) {
+  uint64_t Stride = 0;
+  for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads})
+    for (const AccessRecord &A : *List)
+      if (A.Range)
+        for (const ByteRange::Index &I : A.Range->Indices)
+          if (Admits(I) && (!Stride || I.Stride < Stride))
+            Stride = I.Stride;
+  return Stride;
+}
+
 /// The stride of the elements an allocation of one \p Size-byte element
 /// is indexed in: the smallest stride of an index of the code naming it
 /// that divides \p Size into two or more parts and that no type bounds to
 /// fewer (an index into an array field of a struct picks no element of
 /// the allocation); 0 if none.
 static uint64_t indexedStride(const GlobalRecord &R, uint64_t Size) {
-  uint64_t Stride = 0;
-  for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads})
-    for (const AccessRecord &A : *List)
-      if (A.Range)
-        for (const ByteRange::Index &I : A.Range->Indices)
-          if (I.Stride && I.Stride < Size && Size % I.Stride == 0 &&
-              (!I.Count || I.Count * I.Stride == Size) &&
-              (!Stride || I.Stride < Stride))
-            Stride = I.Stride;
-  return Stride;
+  return smallestIndexStride(R, [&](const ByteRange::Index &I) {
+    return I.Stride && I.Stride < Size && Size % I.Stride == 0 &&
+           (!I.Count || I.Count * I.Stride == Size);
+  });
 }
 
 /// The fields of a struct of \p Size bytes that has no type here (an
@@ -2499,19 +2516,14 @@ static std::vector<FieldSpan> fieldsAccessed(const GlobalRecord &R,
 /// \p ElementSize its call gives: the smallest such index no type bounds;
 /// 0 if none.
 static uint64_t runTimeStride(const GlobalRecord &R, uint64_t ElementSize) {
-  uint64_t Stride = 0;
-  for (const std::vector<AccessRecord> *List : {&R.Writes, &R.Reads})
-    for (const AccessRecord &A : *List)
-      if (A.Range)
-        for (const ByteRange::Index &I : A.Range->Indices)
-          if (!I.Count && I.Stride > ElementSize &&
-              I.Stride % ElementSize == 0 && (!Stride || I.Stride < Stride))
-            Stride = I.Stride;
-  return Stride;
+  return smallestIndexStride(R, [&](const ByteRange::Index &I) {
+    return !I.Count && I.Stride > ElementSize && I.Stride % ElementSize == 0;
+  });
 }
 
 std::optional<SolvedAllocation>
-Solver::Program::solveAllocation(FnId F, int Call) const {
+Solver::Program::solveAllocation(FnId F, int Call,
+                                 DenseMap<FnId, bool> &Bounded) const {
   const FuncEntry &FE = Fns[F];
   const CallSiteSummary &CS = FE.F->Calls[Call];
   SolvedAllocation S;
@@ -2536,9 +2548,8 @@ Solver::Program::solveAllocation(FnId F, int Call) const {
   // routine called after the first thread started, one that starts the
   // workers) allocates a bounded number of objects, as start-up does: none
   // per request.
-  DenseMap<FnId, bool> Known;
   if (!S.Allocated.StartUp && (CS.Loop < 0 || isCountedLoop(F, CS.Loop)) &&
-      runsBoundedTimes(F, Known))
+      runsBoundedTimes(F, Bounded))
     S.Allocated.StartUp = true;
 
   ObjectRoots O;
@@ -2618,15 +2629,21 @@ Solver::Program::callPathTo(FnId F) const {
 
 std::vector<SolvedAllocation> Solver::solveAllocations() const {
   std::vector<SolvedAllocation> Out;
+  DenseMap<FnId, bool> Bounded;
   for (FnId F = 0; F != P->Fns.size(); ++F) {
     if (P->NeverRuns.contains(F))
       continue;
     const FunctionSummary &FS = *P->Fns[F].F;
+    // The function's call path, for each of its sites.
+    std::vector<std::string> CallPath;
     for (int I = 0, E = FS.Calls.size(); I != E; ++I)
       if (FS.Calls[I].AllocElementSize)
-        if (std::optional<SolvedAllocation> A = P->solveAllocation(F, I)) {
-          for (FnId G : P->callPathTo(F))
-            A->CallPath.push_back(P->fn(G).Name);
+        if (std::optional<SolvedAllocation> A =
+                P->solveAllocation(F, I, Bounded)) {
+          if (CallPath.empty())
+            for (FnId G : P->callPathTo(F))
+              CallPath.push_back(P->fn(G).Name);
+          A->CallPath = CallPath;
           Out.push_back(std::move(*A));
         }
   }
