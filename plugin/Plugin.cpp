@@ -8,16 +8,19 @@
 // At the full-LTO link the pass runs once, on the merged module, first
 // thing (the full-LTO early extension point): it solves the summaries the
 // compiles carried in their bitcode, so it classifies the IR the compiles
-// left, as the two-stage flow does, and lays out before the link's
-// GlobalOpt splits and narrows the globals (the layout keeps the globals it
-// places in llvm.compiler.used, which GlobalOpt leaves alone).
+// left, as the two-stage flow does, makes the layouts inside objects and
+// marks each global's place; CachelinePlacePass places them at the end
+// (the full-LTO last extension point), after GlobalOpt split and narrowed
+// what it would without the pass: the optimizer sees the globals as a
+// build without the pass has them (Placement.h).
 // Compile-time pipelines never reach the full-LTO extension points; there
 // CachelineCompileTimePass runs at the optimizer-last extension point: it
 // summarizes the module, carries the summary in an LTO pre-link compile's
 // bitcode, writes facts and applies a layout file when the
 // environment asks for them. In a ThinLTO backend it applies a layout file
 // at the early-simplification extension point, before the backend's
-// GlobalOpt changes the globals.
+// GlobalOpt changes the globals, and places them at its optimizer-last
+// extension point.
 //
 // LLVM 16 and 19 tell these callbacks nothing about the phase. A compile
 // (no LTO, ThinLTO or full-LTO pre-link) first runs the pipeline-start
@@ -51,6 +54,7 @@ static void registerPasses(PassBuilder &PB) {
     PIC->addClassToPassName(CachelineLayoutPass::name(), "cacheline-layout");
     PIC->addClassToPassName(CachelineCompileTimePass::name(),
                             "cacheline-compile-time");
+    PIC->addClassToPassName(CachelinePlacePass::name(), "cacheline-place");
     PIC->addClassToPassName(CachelineClassificationPrinterPass::name(),
                             "print<cacheline-layout>");
   }
@@ -89,6 +93,10 @@ static void registerPasses(PassBuilder &PB) {
               /*InBackend=*/Name == "cacheline-apply-layout<backend>"));
           return true;
         }
+        if (Name == "cacheline-place") {
+          MPM.addPass(CachelinePlacePass());
+          return true;
+        }
         if (Name == "print<cacheline-layout>") {
           MPM.addPass(CachelineClassificationPrinterPass(outs()));
           return true;
@@ -99,6 +107,10 @@ static void registerPasses(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         BuildingCompilePipeline = false;
         MPM.addPass(CachelineLayoutPass(/*AtLink=*/true));
+      });
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(CachelinePlacePass());
       });
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &, OptimizationLevel) {
@@ -125,6 +137,8 @@ static void registerPasses(PassBuilder &PB) {
         if (Compile)
           MPM.addPass(CachelineCompileTimePass(/*Summarize=*/true,
                                                /*Apply=*/true));
+        else // A ThinLTO backend: only codegen follows.
+          MPM.addPass(CachelinePlacePass());
       });
 }
 

@@ -134,7 +134,8 @@ public:
 class CachelineLayoutPass : public llvm::PassInfoMixin<CachelineLayoutPass> {
 public:
   /// \p AtLink: the pass runs first thing in the full-LTO link's pipeline,
-  /// whose GlobalOpt comes after it (LayoutPlan::GlobalOptFollows);
+  /// whose GlobalOpt comes after it (LayoutPlan::GlobalOptFollows), and
+  /// CachelinePlacePass places the globals at its end;
   /// `cacheline-layout<link>` in a pipeline text.
   explicit CachelineLayoutPass(bool AtLink = false) : AtLink(AtLink) {}
   llvm::PreservedAnalyses run(llvm::Module &M,
@@ -143,6 +144,16 @@ public:
 
 private:
   bool AtLink;
+};
+
+/// cacheline-place: places the globals the layout marked (Placement.h).
+/// Registered at the end of the full-LTO link's pipeline and of a ThinLTO
+/// backend's, where only code generation follows.
+class CachelinePlacePass : public llvm::PassInfoMixin<CachelinePlacePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M,
+                              llvm::ModuleAnalysisManager &MAM);
+  static bool isRequired() { return true; }
 };
 
 /// The compile's part: summarizes the module once, carries the summary

@@ -8,12 +8,18 @@
 //    .bss.read_mostly when zero-initialised). The first is line-aligned and
 //    a private pad closes the group on a line boundary.
 //  * Each write-hot global moves into .data.write_hot (.bss.write_hot),
-//    aligned to the line size, and its type grows to whole lines; an array
-//    whose elements different threads write first gets a line per element
+//    aligned to the line size, and grows to whole lines; an array whose
+//    elements different threads write first gets a line per element
 //    (ElementLayout.h), where the policy says so (decideInnerLayout).
 //  * A write-hot struct the policy splits by field class becomes one
 //    global per group of fields first (FieldLayout.h), each then placed
 //    by its group's class.
+//
+// The layouts inside objects rewrite the code that reaches them, at once;
+// the places (sections, alignment, padding) are marks that
+// placeMarkedGlobals makes right before code generation, so that the
+// optimizer sees every global it does not rewrite as it was
+// (Placement.h).
 //
 // lld folds .data.* into .data, so isolation rests on alignment and size
 // alone; the lld-config/ script only gives the groups output sections of
@@ -25,6 +31,7 @@
 #define CACHELINE_LAYOUT_LAYOUT_H
 
 #include "cacheline/AllocationLayout.h"
+#include "cacheline/Placement.h"
 #include "cacheline/Policy.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -86,6 +93,11 @@ struct LayoutPlan {
   /// GlobalOpt runs on the module after the layout (the full-LTO link's
   /// pipeline): a read-mostly global it will make constant is left to it.
   bool GlobalOptFollows = false;
+  /// How the globals are placed now: Final where codegen follows, DryRun
+  /// where CachelinePlacePass places them at the end of the pipeline
+  /// (the full-LTO link, a ThinLTO backend), Survivable in a ThinLTO
+  /// pre-link compile.
+  PlaceMode When = PlaceMode::Final;
 };
 
 /// What the layout did with one planned global.

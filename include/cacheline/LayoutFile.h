@@ -17,6 +17,7 @@
 #ifndef CACHELINE_LAYOUT_LAYOUTFILE_H
 #define CACHELINE_LAYOUT_LAYOUTFILE_H
 
+#include "cacheline/Placement.h"
 #include "cacheline/GlobalEntry.h"
 #include "cacheline/Policy.h"
 
@@ -115,12 +116,13 @@ struct ApplyResult {
 };
 
 /// Lays out the globals \p M defines as \p File says, with \p LineSize;
-/// with \p DoLayout false only checks. \p GlobalOptFollows: a ThinLTO
-/// backend, whose GlobalOpt comes after (LayoutPlan::GlobalOptFollows).
-/// Warnings go to the module's context.
+/// with \p DoLayout false only checks. \p When: how the globals are
+/// placed (LayoutPlan::When); where an optimization pipeline follows, its
+/// GlobalOpt does (LayoutPlan::GlobalOptFollows). Warnings go to the
+/// module's context.
 ApplyResult applyLayoutFile(llvm::Module &M, const LayoutFile &File,
                             unsigned LineSize, bool DoLayout,
-                            bool GlobalOptFollows = false);
+                            PlaceMode When = PlaceMode::Final);
 
 } // namespace cacheline
 

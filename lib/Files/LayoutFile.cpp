@@ -24,11 +24,6 @@ using namespace cacheline;
 
 namespace {
 
-bool isOurSection(StringRef S) {
-  return S == ReadMostlyDataSection || S == ReadMostlyBSSSection ||
-         S == WriteHotDataSection || S == WriteHotBSSSection;
-}
-
 /// ThinLTO renames internal globals it exports to another module
 /// ("counter.llvm.1234"); the layout file knows the original name.
 StringRef originalName(StringRef Name) {
@@ -270,11 +265,12 @@ const LayoutEntry *LayoutFile::find(StringRef Name, StringRef Source) const {
 
 ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
                                        unsigned LineSize, bool DoLayout,
-                                       bool GlobalOptFollows) {
+                                       PlaceMode When) {
   ApplyResult Result;
   LayoutPlan Plan;
   Plan.LineSize = LineSize;
-  Plan.GlobalOptFollows = GlobalOptFollows;
+  Plan.GlobalOptFollows = When != PlaceMode::Final;
+  Plan.When = When;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm.") || GV.isDeclarationForLinker() ||
         GV.isConstant() || GV.isThreadLocal())
@@ -291,11 +287,12 @@ ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
     if (E->Class != GlobalClass::WriteHot &&
         E->Class != GlobalClass::ReadMostly)
       continue;
-    if (GV.hasSection()) {
-      if (isOurSection(GV.getSection()))
-        ++Result.AlreadyLaidOut; // Applied before (ThinLTO pre-link).
+    if (isMarkedForPlacement(GV)) {
+      ++Result.AlreadyLaidOut; // Applied before (ThinLTO pre-link).
       continue;
     }
+    if (GV.hasSection())
+      continue;
     if (GV.hasCommonLinkage())
       continue; // Cannot take a section; -fno-common is clang's default.
     if (definitionFingerprint(GV) != E->Fingerprint.value_or("")) {

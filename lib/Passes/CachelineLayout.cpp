@@ -5,6 +5,7 @@
 #include "cacheline/Instrument.h"
 #include "cacheline/LayoutFile.h"
 #include "cacheline/LineSize.h"
+#include "cacheline/Placement.h"
 #include "cacheline/Report.h"
 #include "cacheline/Settings.h"
 #include "cacheline/StageTimer.h"
@@ -499,6 +500,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   Stage.emplace("layout", "Layout planned and applied, remarks");
   LayoutPlan Plan = Result.plan();
   Plan.GlobalOptFollows = AtLink;
+  Plan.When = AtLink ? PlaceMode::DryRun : PlaceMode::Final;
   std::vector<RemarkPlace> RemarkPlaces = locateRemarks(M, Result);
   LayoutOutcome Outcome =
       *Mode == PassMode::Layout && Triple(M.getTargetTriple()).isOSBinFormatELF()
@@ -605,10 +607,29 @@ PreservedAnalyses CachelineCompileTimePass::run(Module &M,
     return PreservedAnalyses::all();
   }
   bool DoLayout = Set->Mode == PassMode::Layout;
+  // A backend's globals are placed at the end of its pipeline; a ThinLTO
+  // pre-link compile's survive the backend's pipeline, which may not load
+  // the plugin; only codegen follows a compile without LTO.
+  PlaceMode When = InBackend        ? PlaceMode::DryRun
+                   : isLTOPreLink(M) ? PlaceMode::Survivable
+                                     : PlaceMode::Final;
   ApplyResult R =
-      applyLayoutFile(M, **File, lineSizeFor(*Set, M), DoLayout, InBackend);
+      applyLayoutFile(M, **File, lineSizeFor(*Set, M), DoLayout, When);
   if (!DoLayout || R.Applied == 0)
     return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
+}
+
+PreservedAnalyses CachelinePlacePass::run(Module &M, ModuleAnalysisManager &) {
+  if (none_of(M.globals(), [](const GlobalVariable &GV) {
+        return isMarkedForPlacement(GV);
+      }))
+    return PreservedAnalyses::all();
+  placeMarkedGlobals(M, PlaceMode::Final);
+  // Globals were moved, grown and aligned; every function is as it was.
   PreservedAnalyses PA;
   PA.preserveSet<AllAnalysesOn<Function>>();
   PA.preserve<FunctionAnalysisManagerModuleProxy>();

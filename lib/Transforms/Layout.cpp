@@ -7,6 +7,7 @@
 #include "cacheline/FieldLayout.h"
 #include "cacheline/FunctionCopies.h"
 #include "cacheline/LLVMCompat.h"
+#include "cacheline/Placement.h"
 #include "cacheline/Solver.h"
 #include "cacheline/SummaryBuilder.h"
 #include "cacheline/SummaryInModule.h"
@@ -30,23 +31,6 @@ using namespace cacheline;
 
 namespace {
 
-/// Null or undef all the way down, as codegen's isSuitableForBSS sees it:
-/// clang writes a zeroed union as { i32 0, [4 x i8] undef }.
-bool isNullOrUndef(const Constant *C) {
-  if (C->isNullValue() || isa<UndefValue>(C))
-    return true;
-  if (!isa<ConstantAggregate>(C))
-    return false;
-  for (const Use &Op : C->operands())
-    if (!isNullOrUndef(cast<Constant>(Op.get())))
-      return false;
-  return true;
-}
-
-bool isZeroInitialized(const GlobalVariable &GV) {
-  return isNullOrUndef(GV.getInitializer());
-}
-
 uint64_t allocSize(const GlobalVariable &GV) {
   return GV.getParent()->getDataLayout().getTypeAllocSize(GV.getValueType());
 }
@@ -55,25 +39,6 @@ uint64_t allocSize(const GlobalVariable &GV) {
 /// layout can be computed here.
 Align effectiveAlign(const GlobalVariable &GV) {
   return GV.getParent()->getDataLayout().getPreferredAlign(&GV);
-}
-
-/// Replaces \p Old with a global of type { T, [Pad x i8] } that keeps every
-/// property of the old one: name, linkage, visibility, dso_local,
-/// unnamed_addr, attributes, metadata (debug info: the variable still starts
-/// at the symbol). Aliases and llvm.used entries follow through RAUW.
-GlobalVariable *growGlobal(GlobalVariable &Old, uint64_t Pad) {
-  Module &M = *Old.getParent();
-  LLVMContext &Ctx = M.getContext();
-  Type *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), Pad);
-  auto *NewTy = StructType::get(Ctx, {Old.getValueType(), PadTy});
-  Constant *Init = ConstantStruct::get(
-      NewTy, {Old.getInitializer(), Constant::getNullValue(PadTy)});
-  GlobalVariable *New = newGlobalLike(Old, Init, "");
-  New->copyMetadata(&Old, /*Offset=*/0);
-  New->takeName(&Old);
-  Old.replaceAllUsesWith(New);
-  Old.eraseFromParent();
-  return New;
 }
 
 /// An internal global is ours to place: a COMDAT it kept through
@@ -93,11 +58,6 @@ bool becomesConstant(const GlobalVariable &GV) {
   return !GlobalStatus::analyzeGlobal(&GV, GS) && GS.IsLoaded &&
          GS.StoredType <= GlobalStatus::InitializerStored &&
          GS.Ordering == AtomicOrdering::NotAtomic;
-}
-
-void dropComdat(GlobalVariable &GV) {
-  if (GV.hasLocalLinkage())
-    GV.setComdat(nullptr);
 }
 
 /// A global to place: a classified one, or the part of one split by field
@@ -328,10 +288,7 @@ LayoutOutcome cacheline::checkInnerLayouts(Module &M, const LayoutPlan &Plan) {
 
 LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
   LayoutOutcome Outcome = unchanged(Plan);
-  uint64_t PaddingBytes = 0;
-  const uint64_t Line = Plan.LineSize;
-  LLVMContext &Ctx = M.getContext();
-  SmallVector<GlobalValue *, 16> Keep;
+  const unsigned Line = Plan.LineSize;
   // ELF codegen gives each llvm.used global with a section a retained
   // section of its own, so it cannot join a group: it gets whole lines.
   SmallVector<GlobalValue *, 8> UsedList;
@@ -342,110 +299,74 @@ LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
   padAllocations(Plan, Outcome, Calls.get(), /*CheckOnly=*/false);
   std::vector<Placement> Placements =
       splitStructs(Plan, Outcome, Calls.get());
-  // Decided before any global is replaced.
-  std::vector<bool> OwnLines;
-  for (const Placement &P : Placements) {
-    const GlobalVariable *GV = P.GV;
+
+  // The layouts inside objects first, which rewrite the code that reaches
+  // them; then each global is marked for its place (Placement.h).
+  struct Before {
+    uint64_t Size, Align;
+  };
+  std::vector<Before> Was;
+  std::vector<std::optional<unsigned>> Order(Placements.size());
+  unsigned Next = nextPlacementOrder(M);
+  for (unsigned I = 0; I < Placements.size(); ++I) {
+    Placement &P = Placements[I];
+    Was.push_back({allocSize(*P.GV), effectiveAlign(*P.GV).value()});
+    if (P.Class != GlobalClass::WriteHot && P.Class != GlobalClass::ReadMostly)
+      continue;
+    bool Hot = P.Class == GlobalClass::WriteHot;
+    InnerLayout &Inner = P.Owner->Inner;
+    if (Hot && P.Part < 0 && Inner.SlotSize) {
+      if (Expected<GlobalVariable *> Padded =
+              padElements(*P.GV, Inner.SlotSize, Calls.get()))
+        P.Owner->GV = P.GV = *Padded;
+      else
+        refusePadding(Inner, Padded.takeError());
+    }
     // A read-mostly global that keeps a COMDAT (not internal: laid out from
     // a layout file at compile time, an inline variable) gets a section
     // group of its own, placed wherever the linker likes: whole lines too.
-    bool OwnSection =
-        Used.count(P.GV) || (GV->hasComdat() && !GV->hasLocalLinkage());
-    OwnLines.push_back(P.Class == GlobalClass::WriteHot ||
-                       (P.Class == GlobalClass::ReadMostly && OwnSection));
-  }
-
-  // Write-hot (and retained read-mostly): each on lines of its own.
-  for (unsigned I = 0; I < Placements.size(); ++I) {
-    if (!OwnLines[I])
+    bool OwnSection = Used.count(P.GV) ||
+                      (P.GV->hasComdat() && !P.GV->hasLocalLinkage());
+    PlacementKind Kind = Hot          ? PlacementKind::WriteHot
+                         : OwnSection ? PlacementKind::ReadMostlyAlone
+                                      : PlacementKind::ReadMostlyGroup;
+    if (Kind == PlacementKind::ReadMostlyGroup && Plan.GlobalOptFollows &&
+        P.Part < 0 && becomesConstant(*P.GV)) {
+      P.Owner->NotMoved = "left in place: nothing stores it, and the "
+                          "link makes it constant";
       continue;
-    Placement &P = Placements[I];
-    GlobalVariable *GV = P.GV;
-    bool BSS = isZeroInitialized(*GV);
+    }
+    markForPlacement(*P.GV, Kind, Line, Next);
+    Order[I] = Next++;
+  }
+
+  // What the placement makes of the module as it is now: the report's.
+  PlacementResult Placed = placeMarkedGlobals(M, PlaceMode::DryRun);
+  uint64_t PaddingBytes = Placed.GroupPadBytes;
+  for (unsigned I = 0; I < Placements.size(); ++I) {
+    if (!Order[I] || *Order[I] >= Placed.Origins.size() ||
+        !Placed.Origins[*Order[I]])
+      continue;
+    const Placement &P = Placements[I];
+    const cacheline::Placed &Done = *Placed.Origins[*Order[I]];
     bool Hot = P.Class == GlobalClass::WriteHot;
-    uint64_t Size = allocSize(*GV);
-    uint64_t OldAlign = effectiveAlign(*GV).value();
-    InnerLayout &Inner = P.Owner->Inner;
-    uint64_t Slot = P.Part < 0 && Hot ? Inner.SlotSize : 0;
-    if (Slot) {
-      Expected<GlobalVariable *> Padded = padElements(*GV, Slot, Calls.get());
-      if (Padded) {
-        GV = *Padded;
-      } else {
-        refusePadding(Inner, Padded.takeError());
-        Slot = 0;
-      }
-    }
-    uint64_t Grown = allocSize(*GV);
-    uint64_t Padded = alignTo(std::max<uint64_t>(Grown, 1), Line);
-    if (Padded != Grown)
-      GV = growGlobal(*GV, Padded - Grown);
+    uint64_t Slot = Hot && P.Part < 0 ? P.Owner->Inner.SlotSize : 0;
     if (P.Part < 0)
-      P.Owner->GV = GV;
-    P.GV = GV;
-    dropComdat(*GV);
-    GV->setSection(Hot ? (BSS ? WriteHotBSSSection : WriteHotDataSection)
-                       : (BSS ? ReadMostlyBSSSection : ReadMostlyDataSection));
-    GV->setAlignment(Align(std::max<uint64_t>(Line, effectiveAlign(*GV).value())));
-    Keep.push_back(GV);
-    PaddingBytes += Padded - Size;
-    P.record(LayoutChange{GV->getSection().str(), GV->getAlign()->value(),
-                          OldAlign, Size, Padded, Slot});
+      P.Owner->GV = P.GV;
+    P.record(LayoutChange{Done.Section, Done.Align, Was[I].Align, Was[I].Size,
+                          Done.NewSize, Slot});
+    PaddingBytes += Done.NewSize - Was[I].Size;
   }
-
-  // Read-mostly: one run per section, line-aligned at the start and closed
-  // by a pad up to the next line boundary. Codegen emits globals in module
-  // order, so the run is moved to the end of the global list.
-  for (bool BSS : {false, true}) {
-    StringRef Section = BSS ? ReadMostlyBSSSection : ReadMostlyDataSection;
-    uint64_t Offset = 0;
-    bool First = true;
-    for (unsigned I = 0; I < Placements.size(); ++I) {
-      const Placement &P = Placements[I];
-      GlobalVariable *GV = P.GV;
-      if (P.Class != GlobalClass::ReadMostly || OwnLines[I] ||
-          isZeroInitialized(*GV) != BSS)
-        continue;
-      if (Plan.GlobalOptFollows && P.Part < 0 && becomesConstant(*GV)) {
-        P.Owner->NotMoved = "left in place: nothing stores it, and the "
-                            "link makes it constant";
-        continue;
-      }
-      Align A = effectiveAlign(*GV);
-      uint64_t OldAlign = A.value();
-      if (First)
-        A = std::max(A, Align(Line));
-      First = false;
-      dropComdat(*GV);
-      GV->setSection(Section);
-      GV->setAlignment(A);
-      GV->removeFromParent();
-      compat::insertGlobalVariable(M, GV);
-      Keep.push_back(GV);
-      uint64_t Size = allocSize(*GV);
-      Offset = alignTo(Offset, A) + Size;
-      P.record(LayoutChange{Section.str(), A.value(), OldAlign, Size, Size});
-    }
-    if (First)
-      continue; // No group in this section.
-    if (uint64_t Pad = alignTo(Offset, Line) - Offset) {
-      // Private: no symbol, so nothing else appears on the group's lines.
-      auto *PadTy = ArrayType::get(Type::getInt8Ty(Ctx), Pad);
-      auto *PadGV = new GlobalVariable(
-          M, PadTy, /*isConstant=*/false, GlobalValue::PrivateLinkage,
-          Constant::getNullValue(PadTy),
-          BSS ? "cacheline.read_mostly.bss.pad"
-              : "cacheline.read_mostly.data.pad");
-      PadGV->setSection(Section);
-      PadGV->setAlignment(Align(1));
-      Keep.push_back(PadGV);
-      PaddingBytes += Pad;
-    }
+  if (Plan.When != PlaceMode::DryRun) {
+    // A global grown to whole lines is a new one, of the same name.
+    std::vector<std::string> Names;
+    for (const GlobalOutcome &O : Outcome.Globals)
+      Names.push_back(O.GV ? O.GV->getName().str() : "");
+    placeMarkedGlobals(M, Plan.When);
+    for (auto [O, Name] : zip(Outcome.Globals, Names))
+      if (O.GV)
+        O.GV = M.getNamedGlobal(Name);
   }
-
-  // Keep codegen's GlobalMerge from packing them together again.
-  if (!Keep.empty())
-    appendToCompilerUsed(M, Keep);
   Outcome.PaddingBytes = PaddingBytes;
   return Outcome;
 }

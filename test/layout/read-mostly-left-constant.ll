@@ -1,14 +1,15 @@
-; At the link (cacheline-layout<link>, as the plugin runs the pass first
-; thing in the full-LTO link's pipeline) a read-mostly global that nothing
-; stores but its initializer, and whose address goes nowhere, is left
-; where it is: the link's GlobalOpt makes it constant (GlobalStatus, its
-; own test), and codegen puts it with the read-only data, away from every
-; write (a table of pointers in .data.rel.ro, which RELRO makes read-only).
-; Moved, with a section and a place in llvm.compiler.used, it would stay
-; writable. @limit, stored in main before the thread starts, moves as
-; before, and so does @table when no GlobalOpt follows (the pass alone).
+; At the link (cacheline-layout<link> as the plugin runs it first thing in
+; the full-LTO link's pipeline, cacheline-place as it runs at the end) a
+; read-mostly global that nothing stores but its initializer, and whose
+; address goes nowhere, is left where it is: the link's GlobalOpt makes it
+; constant (GlobalStatus, its own test), and codegen puts it with the
+; read-only data, away from every write (a table of pointers in
+; .data.rel.ro, which RELRO makes read-only). Moved into the writable group,
+; it would stay writable. @limit, stored in main before the thread starts,
+; moves as before, and so does @table when no GlobalOpt follows (the pass
+; alone).
 ;
-; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>' -cacheline-layout-report=%t.json -S %s -o %t.ll
+; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>,cacheline-place' -cacheline-layout-report=%t.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 ; CHECK: @table = internal global [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 16{{$}}
 ; CHECK: @limit = internal global i32 0, section ".bss.read_mostly", align 128
@@ -18,7 +19,7 @@
 ; REPORT: "class":"read-mostly",{{.*}}"name":"limit",{{.*}}"new_section":".bss.read_mostly"
 ;
 ; The link's GlobalOpt then makes it constant.
-; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>,globalopt' -S %s -o %t.opt.ll
+; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>,globalopt,cacheline-place' -S %s -o %t.opt.ll
 ; RUN: FileCheck %s --check-prefix=OPT --input-file=%t.opt.ll
 ; OPT: @table = internal unnamed_addr constant [4 x i32] [i32 1, i32 2, i32 3, i32 4]
 ;
