@@ -74,6 +74,11 @@ struct NewAddress {
   int64_t Element = 0;
   int64_t Inside = 0;
   llvm::SmallVector<std::pair<llvm::Value *, uint64_t>, 2> Elements, Bytes;
+  /// The old address was in bounds of its object (inbounds arithmetic all
+  /// the way from its start), so the new one is of the new object: its
+  /// GEPs are inbounds and its index arithmetic does not wrap, as the old
+  /// arithmetic's did, for the optimizer's sake (SCEV, the vectorizers).
+  bool InBounds = false;
 };
 
 class AddressRewrite {
@@ -112,6 +117,10 @@ public:
   static void keepAlignmentTrue(llvm::Use &U, llvm::Align Known);
 
 private:
+  /// Whether \p Addr, computed from the object's start, is in bounds of it
+  /// (NewAddress::InBounds).
+  static bool inBounds(const llvm::Value *Addr);
+
   llvm::GlobalVariable *Old = nullptr;
   llvm::SetVector<llvm::Value *> Arithmetic;
   llvm::SmallVector<AddressLeaf, 16> Leaves;

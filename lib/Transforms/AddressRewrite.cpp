@@ -9,6 +9,7 @@
 #include "cacheline/Sanitizer.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -374,30 +375,38 @@ Value *AddressRewrite::build(Instruction *At, const NewAddress &A) {
     for (auto [Index, Scale] : Terms) {
       Value *X = B.CreateSExtOrTrunc(Index, IndexTy);
       if (Scale != 1)
-        X = B.CreateMul(X, ConstantInt::get(IndexTy, Scale));
-      Total = Total ? B.CreateAdd(Total, X) : X;
+        X = B.CreateMul(X, ConstantInt::get(IndexTy, Scale), "",
+                        /*HasNUW=*/false, /*HasNSW=*/A.InBounds);
+      Total = Total ? B.CreateAdd(Total, X, "", /*HasNUW=*/false,
+                                  /*HasNSW=*/A.InBounds)
+                    : X;
     }
     return Total;
   };
   int64_t Fixed = A.Inside;
   Value *Addr = A.Base;
   Value *Index = Sum(A.Elements), *Inner = Sum(A.Bytes);
+  auto GEP = [&](Type *Ty, Value *Ptr, ArrayRef<Value *> Indices) {
+    return A.InBounds ? B.CreateInBoundsGEP(Ty, Ptr, Indices)
+                      : B.CreateGEP(Ty, Ptr, Indices);
+  };
   if (Index) {
     if (A.Element)
-      Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, A.Element, true));
+      Index = B.CreateAdd(Index, ConstantInt::get(IndexTy, A.Element, true),
+                          "", /*HasNUW=*/false, /*HasNSW=*/A.InBounds);
     if (auto *New = dyn_cast<GlobalVariable>(A.Base))
-      Addr = B.CreateGEP(New->getValueType(), Addr,
-                         {ConstantInt::get(IndexTy, 0), Index});
+      Addr = GEP(New->getValueType(), Addr,
+                 {ConstantInt::get(IndexTy, 0), Index});
     else // The start of an allocation: an array of slots.
-      Addr = B.CreateGEP(ArrayType::get(B.getInt8Ty(), A.Slot), Addr, Index);
+      Addr = GEP(ArrayType::get(B.getInt8Ty(), A.Slot), Addr, Index);
   } else {
     Fixed += A.Element * int64_t(A.Slot);
   }
   if (Inner)
-    Addr = B.CreateGEP(B.getInt8Ty(), Addr, Inner);
+    Addr = GEP(B.getInt8Ty(), Addr, Inner);
   if (Fixed || (Addr == A.Base && isa<GlobalVariable>(A.Base)))
-    Addr = B.CreateGEP(B.getInt8Ty(), Addr,
-                       ConstantInt::get(IndexTy, Fixed, /*IsSigned=*/true));
+    Addr = GEP(B.getInt8Ty(), Addr,
+               ConstantInt::get(IndexTy, Fixed, /*IsSigned=*/true));
   return Addr;
 }
 
@@ -433,6 +442,35 @@ void AddressRewrite::keepAlignmentTrue(Use &U, Align Known) {
   }
 }
 
+bool AddressRewrite::inBounds(const Value *Addr) {
+  SmallVector<const Value *, 8> Work{Addr};
+  SmallPtrSet<const Value *, 8> Seen;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    if (!Seen.insert(V).second)
+      continue;
+    if (auto *G = dyn_cast<GEPOperator>(V)) {
+      if (!G->isInBounds())
+        return false;
+      Work.push_back(G->getPointerOperand());
+    } else if (auto *Phi = dyn_cast<PHINode>(V)) {
+      append_range(Work, Phi->incoming_values());
+    } else if (auto *Sel = dyn_cast<SelectInst>(V)) {
+      Work.append({Sel->getTrueValue(), Sel->getFalseValue()});
+    } else if (auto *Op = dyn_cast<Operator>(V);
+               Op && (Op->getOpcode() == Instruction::BitCast ||
+                      Op->getOpcode() == Instruction::AddrSpaceCast)) {
+      Work.push_back(Op->getOperand(0));
+    } else if (isa<IntToPtrInst>(V) ||
+               (isa<ConstantExpr>(V) &&
+                cast<ConstantExpr>(V)->getOpcode() == Instruction::IntToPtr)) {
+      return false; // Through integers: no claim to keep.
+    }
+    // Anything else is where the address starts: the object.
+  }
+  return true;
+}
+
 void AddressRewrite::apply(
     function_ref<std::optional<NewAddress>(const AddressLeaf &)> Map) {
   // Each address is rebuilt once, where the old one was computed (it
@@ -446,6 +484,7 @@ void AddressRewrite::apply(
     if (!A)
       continue;
     Value *OldAddr = L.U->get();
+    A->InBounds = inBounds(OldAddr);
     if (auto *P2I = dyn_cast<ConstantExpr>(L.U->getUser())) {
       // A ptrtoint of a constant address: of the new constant one, in
       // every use of the old expression.
@@ -453,10 +492,12 @@ void AddressRewrite::apply(
       Constant *New = cast<Constant>(A->Base);
       if (int64_t Fixed = A->Element * int64_t(A->Slot) + A->Inside) {
         const DataLayout &DL = Old->getParent()->getDataLayout();
-        New = ConstantExpr::getGetElementPtr(
-            Type::getInt8Ty(Old->getContext()), New,
-            ConstantInt::get(DL.getIndexType(New->getType()), Fixed,
-                             /*IsSigned=*/true));
+        Type *I8 = Type::getInt8Ty(Old->getContext());
+        Constant *Offset = ConstantInt::get(DL.getIndexType(New->getType()),
+                                            Fixed, /*IsSigned=*/true);
+        New = A->InBounds
+                  ? ConstantExpr::getInBoundsGetElementPtr(I8, New, Offset)
+                  : ConstantExpr::getGetElementPtr(I8, New, Offset);
       }
       P2I->handleOperandChange(OldAddr, New);
       continue;

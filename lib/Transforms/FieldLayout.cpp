@@ -62,11 +62,13 @@ MemIntrinsic *crossingIntrinsic(const AddressLeaf &L,
   return MI;
 }
 
-/// The new address of byte \p Offset of field \p F (no indices).
+/// The new address of byte \p Offset of field \p F (no indices), inside
+/// its part.
 NewAddress inField(const MovedField &F, int64_t Offset) {
   NewAddress A;
   A.Base = F.Part;
   A.Inside = int64_t(F.NewOffset) + Offset - int64_t(F.OldOffset);
+  A.InBounds = true;
   return A;
 }
 
@@ -107,8 +109,9 @@ void cutAtFields(const CrossingWrite &W, ArrayRef<MovedField> Fields) {
     if (Source && Lo != Begin) {
       IRBuilder<> B(Piece);
       auto *PieceMT = cast<MemTransferInst>(Piece);
+      // Inside what the old copy read.
       PieceMT->setSource(
-          B.CreateGEP(B.getInt8Ty(), Source, B.getInt64(Lo - Begin)));
+          B.CreateInBoundsGEP(B.getInt8Ty(), Source, B.getInt64(Lo - Begin)));
       PieceMT->setSourceAlignment(
           commonAlignment(SourceAlign.valueOrOne(), Lo - Begin));
     }

@@ -11,8 +11,8 @@
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
 ; CHECK: define internal {{.*}} @worker(
-; CHECK: [[SLOT:%.*]] = getelementptr [128 x i8], ptr [[STATS:%.*]], i64 [[ID:%.*]]
-; CHECK: [[MISSES:%.*]] = getelementptr [128 x i8], ptr [[STATS]], i64 [[ID]]
+; CHECK: [[SLOT:%.*]] = getelementptr inbounds [128 x i8], ptr [[STATS:%.*]], i64 [[ID:%.*]]
+; CHECK: [[MISSES:%.*]] = getelementptr inbounds [128 x i8], ptr [[STATS]], i64 [[ID]]
 ; CHECK: [[P:%.*]] = select i1 %{{.*}}, ptr %{{.*}}, ptr [[MISSES]]
 ; CHECK-NEXT: [[INT:%.*]] = ptrtoint ptr [[P]] to i64
 ; CHECK-NEXT: lshr i64 [[INT]], 3

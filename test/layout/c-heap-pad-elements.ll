@@ -73,11 +73,11 @@
 ; CHECK: [[LOCKS:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 512)
 ; CHECK: call i32 @pthread_mutex_init(ptr noundef [[LOCKS]], ptr noundef null)
 ; CHECK-NEXT: [[L:%.*]] = load ptr, ptr @locks
-; CHECK-NEXT: [[L1:%.*]] = getelementptr i8, ptr [[L]], i64 128
+; CHECK-NEXT: [[L1:%.*]] = getelementptr inbounds i8, ptr [[L]], i64 128
 ; CHECK-NEXT: call i32 @pthread_mutex_init(ptr noundef nonnull [[L1]], ptr noundef null)
 ; The thread arguments: each thread gets the address of its slot.
 ; CHECK: [[ARGS:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 %{{.*}})
-; CHECK: [[ARG:%.*]] = getelementptr [128 x i8], ptr [[ARGS]], i64 [[I:%.*]]
+; CHECK: [[ARG:%.*]] = getelementptr inbounds [128 x i8], ptr [[ARGS]], i64 [[I:%.*]]
 ; CHECK: call i32 @pthread_create(ptr {{.*}}, ptr noundef null, ptr noundef nonnull @worker, ptr noundef nonnull [[ARG]])
 ; What reaches free() is what the allocator returned.
 ; CHECK: call void @free(ptr noundef [[ARGS]])
@@ -86,9 +86,9 @@
 ; In the worker, the loads of the pointer variables index slots.
 ; CHECK: define internal {{.*}} @worker(
 ; CHECK: [[S:%.*]] = load ptr, ptr @stats
-; CHECK: getelementptr [128 x i8], ptr [[S]], i64
+; CHECK: getelementptr inbounds [128 x i8], ptr [[S]], i64
 ; CHECK: [[L:%.*]] = load ptr, ptr @locks
-; CHECK: getelementptr [128 x i8], ptr [[L]], i64
+; CHECK: getelementptr inbounds [128 x i8], ptr [[L]], i64
 ; CHECK-NOT: call {{.*}} @calloc(
 ; CHECK-NOT: call {{.*}} @malloc(
 

@@ -41,7 +41,7 @@
 ; served_even (+16) stays; served_odd (+24) goes to 152: 2 and 19 steps of 8.
 ; CHECK: define internal {{.*}} @worker(
 ; CHECK: [[CHOICE:%.*]] = select i1 %{{.*}}, i64 2, i64 19
-; CHECK: mul i64 [[CHOICE]], 8
+; CHECK: mul nsw i64 [[CHOICE]], 8
 
 ; JSON: "inner_layout":"fields split into 3 groups of lines: write-hot {field 2 (+16)}; write-hot {field 3 (+24)}; read-mostly {field 0 (+0), field 1 (+8)}",{{.*}}"moved_fields":{{\[\[0,8,256\],\[8,4,264\],\[16,8,16\],\[24,8,152\]\]}},"new_size":384,
 

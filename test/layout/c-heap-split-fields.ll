@@ -54,14 +54,14 @@
 ; The null check stays on the start, port's address (at the start before)
 ; is its new one.
 ; CHECK: [[SRV:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 256)
-; CHECK-NEXT: [[PORT:%.*]] = getelementptr i8, ptr [[SRV]], i64 128
+; CHECK-NEXT: [[PORT:%.*]] = getelementptr inbounds i8, ptr [[SRV]], i64 128
 ; CHECK-NEXT: store ptr [[SRV]], ptr @srv
 ; CHECK-NEXT: icmp eq ptr [[SRV]], null
 ; CHECK: store i32 %{{.*}}, ptr [[PORT]]
-; CHECK: getelementptr i8, ptr [[SRV]], i64 132
-; CHECK: getelementptr i8, ptr [[SRV]], i64 136
+; CHECK: getelementptr inbounds i8, ptr [[SRV]], i64 132
+; CHECK: getelementptr inbounds i8, ptr [[SRV]], i64 136
 ; CHECK: define internal {{.*}} @worker(
-; CHECK: [[VERBOSE:%.*]] = getelementptr i8, ptr %{{.*}}, i64 132
+; CHECK: [[VERBOSE:%.*]] = getelementptr inbounds i8, ptr %{{.*}}, i64 132
 ; CHECK-NEXT: load i32, ptr [[VERBOSE]]
 
 ; JSON: "allocations": [

@@ -55,16 +55,16 @@
 ; cfg.done in its part.
 ; CHECK: define dso_local noundef i32 @main(
 ; CHECK: lshr i64 ptrtoint (ptr @locks to i64), 7
-; CHECK: lshr i64 ptrtoint (ptr getelementptr (i8, ptr @locks, i64 128) to i64), 7
+; CHECK: lshr i64 ptrtoint (ptr getelementptr inbounds (i8, ptr @locks, i64 128) to i64), 7
 ; CHECK: lshr i64 ptrtoint (ptr @counts to i64), 7
 ; CHECK-NEXT: lshr i64 ptrtoint (ptr @cfg.write_hot to i64), 7
 ; CHECK-NEXT: @fprintf(ptr noundef %{{[0-9]+}}, ptr noundef nonnull @.str.3, i32 noundef 0, ptr noundef nonnull @counts,
-; CHECK: lshr i64 ptrtoint (ptr getelementptr (i8, ptr @counts, i64 128) to i64), 7
-; CHECK-NEXT: lshr i64 ptrtoint (ptr getelementptr (i8, ptr @cfg.write_hot, i64 8) to i64), 7
-; CHECK-NEXT: @fprintf(ptr noundef %{{[0-9]+}}, ptr noundef nonnull @.str.3, i32 noundef 1, ptr noundef nonnull getelementptr (i8, ptr @counts, i64 128),
+; CHECK: lshr i64 ptrtoint (ptr getelementptr inbounds (i8, ptr @counts, i64 128) to i64), 7
+; CHECK-NEXT: lshr i64 ptrtoint (ptr getelementptr inbounds (i8, ptr @cfg.write_hot, i64 8) to i64), 7
+; CHECK-NEXT: @fprintf(ptr noundef %{{[0-9]+}}, ptr noundef nonnull @.str.3, i32 noundef 1, ptr noundef nonnull getelementptr inbounds (i8, ptr @counts, i64 128),
 ; The stripe is hashed from the slot's new address.
 ; CHECK: define internal {{.*}} @worker(
-; CHECK: [[FROM:%[0-9]+]] = getelementptr [16 x { i64, [120 x i8] }], ptr @slots, i64 0, i64
+; CHECK: [[FROM:%[0-9]+]] = getelementptr inbounds [16 x { i64, [120 x i8] }], ptr @slots, i64 0, i64
 ; CHECK: ptrtoint ptr [[FROM]] to i64
 
 ; FACTS: "order":"order of two addresses compared in lock2"

@@ -53,9 +53,9 @@
 ; CHECK-DAG: @direct_locks = internal global [3 x { %struct.lock, [88 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @kept_locks = internal global { [3 x %struct.lock], [8 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-LABEL: define internal ptr @table_alloc(
-; CHECK: getelementptr [3 x { %struct.lock, [88 x i8] }], ptr @table_locks
+; CHECK: getelementptr inbounds [3 x { %struct.lock, [88 x i8] }], ptr @table_locks
 ; CHECK-LABEL: define internal fastcc ptr @direct_alloc(
-; CHECK: getelementptr [3 x { %struct.lock, [88 x i8] }], ptr @direct_locks, i64 0, i64 %idxprom
+; CHECK: getelementptr inbounds [3 x { %struct.lock, [88 x i8] }], ptr @direct_locks, i64 0, i64 %idxprom
 ; CHECK: phi ptr [ %{{[0-9]+}}, %sw.bb1 ], [ null, %entry ], [ null, %sw.bb ], [ %call.i, %if.then.i ]
 
 ; No escape for the first two (the report has no "escape" before "name").

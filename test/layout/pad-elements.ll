@@ -42,7 +42,7 @@
 ; Constant element addresses fold: lock 1 is at 128, not 40.
 ; CHECK: define dso_local {{.*}} @main(
 ; CHECK: call i32 @pthread_mutex_init(ptr noundef nonnull @locks,
-; CHECK-NEXT: call i32 @pthread_mutex_init(ptr noundef nonnull getelementptr (i8, ptr @locks, i64 128),
+; CHECK-NEXT: call i32 @pthread_mutex_init(ptr noundef nonnull getelementptr inbounds (i8, ptr @locks, i64 128),
 ; Variable ones are rebuilt once, where the old address was computed, as
 ; an index into the array of slots: the thread's own slot (hits[id]), the
 ; hashed lock, and inside a slot a bounded index (hist[i & 3] at
@@ -50,17 +50,17 @@
 ; the addressing mode.
 ; CHECK: define internal {{.*}} @worker(
 ; CHECK: [[ID:%[0-9]+]] = ptrtoint ptr %arg to i64
-; CHECK-NEXT: [[HIT:%[0-9]+]] = getelementptr [2 x { i64, [120 x i8] }], ptr @hits, i64 0, i64 [[ID]]
+; CHECK-NEXT: [[HIT:%[0-9]+]] = getelementptr inbounds [2 x { i64, [120 x i8] }], ptr @hits, i64 0, i64 [[ID]]
 ; CHECK: %rem = and i64 %add, 7
-; CHECK-NEXT: [[LOCK:%[0-9]+]] = getelementptr [8 x { %union.pthread_mutex_t, [88 x i8] }], ptr @locks, i64 0, i64 %rem
+; CHECK-NEXT: [[LOCK:%[0-9]+]] = getelementptr inbounds [8 x { %union.pthread_mutex_t, [88 x i8] }], ptr @locks, i64 0, i64 %rem
 ; CHECK-NEXT: call i32 @pthread_mutex_lock(ptr noundef nonnull [[LOCK]])
 ; CHECK: call i32 @pthread_mutex_unlock(ptr noundef nonnull [[LOCK]])
 ; CHECK: load i64, ptr [[HIT]], align 8
 ; CHECK: %and14 = and i64 %i.062, 3
-; CHECK-NEXT: [[B:%[0-9]+]] = mul i64 %and14, 4
-; CHECK-NEXT: [[SLOT:%[0-9]+]] = getelementptr [2 x { %struct.stat, [104 x i8] }], ptr @stats, i64 0, i64 [[ID]]
-; CHECK-NEXT: [[HIST:%[0-9]+]] = getelementptr i8, ptr [[SLOT]], i64 [[B]]
-; CHECK-NEXT: getelementptr i8, ptr [[HIST]], i64 8
+; CHECK-NEXT: [[B:%[0-9]+]] = mul nsw i64 %and14, 4
+; CHECK-NEXT: [[SLOT:%[0-9]+]] = getelementptr inbounds [2 x { %struct.stat, [104 x i8] }], ptr @stats, i64 0, i64 [[ID]]
+; CHECK-NEXT: [[HIST:%[0-9]+]] = getelementptr inbounds i8, ptr [[SLOT]], i64 [[B]]
+; CHECK-NEXT: getelementptr inbounds i8, ptr [[HIST]], i64 8
 
 ; JSON-DAG: "name":"locks",{{.*}}"inner_layout":"each of its 8 elements padded from 40 to 128 bytes","new_align":128,"new_section":".bss.write_hot","padded_size":1024,"elements":8,"slot_size":128}
 ; JSON-DAG: "name":"hits",{{.*}}"inner_layout":"each of its 2 elements padded from 8 to 128 bytes",{{.*}}"padded_size":256,"elements":2,"slot_size":128}

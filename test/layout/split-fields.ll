@@ -53,9 +53,9 @@
 ; CHECK-LABEL: define dso_local noundef i32 @main(
 ; CHECK: call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(8) @srv.write_hot, i8 0, i64 8, i1 false)
 ; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(8) @srv.write_hot.1, i8 0, i64 8, i1 false)
-; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(8) getelementptr (i8, ptr @srv.write_hot, i64 8), i8 0, i64 8, i1 false)
+; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr noundef nonnull align 8 dereferenceable(8) getelementptr inbounds (i8, ptr @srv.write_hot, i64 8), i8 0, i64 8, i1 false)
 ; CHECK: store i32 %conv, ptr @srv.read_mostly, align 8
-; CHECK: store i32 %add, ptr getelementptr (i8, ptr @srv.read_mostly, i64 4), align 4
+; CHECK: store i32 %add, ptr getelementptr inbounds (i8, ptr @srv.read_mostly, i64 4), align 4
 ; CHECK: store i32 4, ptr @lk.read_mostly, align 8
 ; The snapshot is copied whole, as it was.
 ; CHECK: call void @llvm.memcpy.p0.p0.i64(ptr noundef nonnull align 8 dereferenceable(24) @saved, ptr noundef nonnull align 8 dereferenceable(24) @snap, i64 24, i1 false)
@@ -63,7 +63,7 @@
 ; CHECK-LABEL: define internal {{.*}} @worker(
 ; CHECK: load i32, ptr @srv.read_mostly, align 8
 ; CHECK: atomicrmw add ptr @srv.write_hot, i64 1 monotonic, align 8
-; CHECK: atomicrmw add ptr getelementptr (i8, ptr @srv.write_hot, i64 8), i64 %{{.*}} monotonic, align 8
+; CHECK: atomicrmw add ptr getelementptr inbounds (i8, ptr @srv.write_hot, i64 8), i64 %{{.*}} monotonic, align 8
 ; CHECK: load <2 x i64>, ptr @pr.write_hot, align 16
 ; CHECK: store <2 x i64> %{{.*}}, ptr @pr.write_hot, align 16
 ; CHECK: atomicrmw add ptr @srv.write_hot.1, i64 1 monotonic, align 8
@@ -83,7 +83,7 @@
 ; COPY-NEXT: load atomic i32, ptr @tl.read_mostly monotonic, align 4
 ; COPY-LABEL: define internal fastcc i32 @"next_field.tl+16"(ptr %count)
 ; COPY-NEXT: entry:
-; COPY-NEXT: load atomic i32, ptr getelementptr (i8, ptr @tl.read_mostly, i64 8) monotonic, align 4
+; COPY-NEXT: load atomic i32, ptr getelementptr inbounds (i8, ptr @tl.read_mostly, i64 8) monotonic, align 4
 ;
 ; JSON-DAG: "name":"srv",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 2 (+8), field 3 (+16)}; write-hot {field 4 (+24)}; read-mostly {field 0 (+0), field 1 (+4), field 5 (+32)}","fields":[{"class":"read-mostly","name":"field 0 (+0)","offset":0,"reason":"written only at start-up (store in main before the first thread starts); read by load in worker (thread entry) in a loop","size":4},{{.*}}{"class":"write-hot","name":"field 4 (+24)","offset":24,"reason":"written while threads run: atomicrmw in worker (thread entry) in a loop","size":8}{{.*}}"parts":[{"class":"write-hot","fields":["field 2 (+8)","field 3 (+16)"],"name":"srv.write_hot","new_section":".bss.write_hot","padded_size":128},{"class":"write-hot","fields":["field 4 (+24)"],"name":"srv.write_hot.1","new_section":".bss.write_hot","padded_size":128},{"class":"read-mostly","fields":["field 0 (+0)","field 1 (+4)","field 5 (+32)"],"name":"srv.read_mostly","new_section":".bss.read_mostly","padded_size":16}]}
 ; JSON-DAG: "name":"lk",{{.*}}"inner_layout":"fields split into 3 globals: write-hot {field 0 (+0)}; write-hot {field 1 (+8)}; read-mostly {field 2 (+16)}"
