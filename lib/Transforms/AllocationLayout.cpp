@@ -373,7 +373,17 @@ Error cacheline::padAllocation(const PlannedAllocation &P, uint64_t LineSize,
     New = B.CreateCall(AlignedNew, {Total, Line});
   }
   New->setName(Old.hasName() ? Old.getName() + ".lines" : "lines");
-  New->addRetAttr(Attribute::NoAlias);
+  // What the old call's result was said to be, it still is (noundef,
+  // nonnull for operator new), but for its size; and it is line-aligned.
+  AttrBuilder Ret(M.getContext(), Old.getAttributes().getRetAttrs());
+  for (Attribute::AttrKind K : {Attribute::Dereferenceable,
+                                Attribute::DereferenceableOrNull,
+                                Attribute::Alignment})
+    Ret.removeAttribute(K);
+  Ret.addAttribute(Attribute::NoAlias);
+  Ret.addAlignmentAttr(Align(LineSize));
+  New->setAttributes(
+      New->getAttributes().addRetAttributes(M.getContext(), Ret));
   New->setDebugLoc(Old.getDebugLoc());
   New->setMetadata(PaddedAllocationMetadata, MDNode::get(M.getContext(), {}));
 

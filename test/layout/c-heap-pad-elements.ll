@@ -65,18 +65,18 @@
 ; zeroes only where the allocation succeeded.
 ; CHECK: define dso_local {{.*}} @main(
 ; CHECK: [[N:%.*]] = call { i64, i1 } @llvm.umul.with.overflow.i64(i64 %{{.*}}, i64 128)
-; CHECK: [[STATS:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 [[BYTES:%.*]])
+; CHECK: [[STATS:%.*]] = call noalias align 128 ptr @aligned_alloc(i64 128, i64 [[BYTES:%.*]])
 ; CHECK-NEXT: icmp ne ptr [[STATS]], null
 ; CHECK: call void @llvm.memset.p0.i64(ptr align 128 [[STATS]], i8 0, i64 [[BYTES]], i1 false)
 ; CHECK: store ptr [[STATS]], ptr @stats
 ; The lock table: 4 slots; its constant addresses fold (lock 1 at 128).
-; CHECK: [[LOCKS:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 512)
+; CHECK: [[LOCKS:%.*]] = call noalias align 128 ptr @aligned_alloc(i64 128, i64 512)
 ; CHECK: call i32 @pthread_mutex_init(ptr noundef [[LOCKS]], ptr noundef null)
 ; CHECK-NEXT: [[L:%.*]] = load ptr, ptr @locks
 ; CHECK-NEXT: [[L1:%.*]] = getelementptr inbounds i8, ptr [[L]], i64 128
 ; CHECK-NEXT: call i32 @pthread_mutex_init(ptr noundef nonnull [[L1]], ptr noundef null)
 ; The thread arguments: each thread gets the address of its slot.
-; CHECK: [[ARGS:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 %{{.*}})
+; CHECK: [[ARGS:%.*]] = call noalias align 128 ptr @aligned_alloc(i64 128, i64 %{{.*}})
 ; CHECK: [[ARG:%.*]] = getelementptr inbounds [128 x i8], ptr [[ARGS]], i64 [[I:%.*]]
 ; CHECK: call i32 @pthread_create(ptr {{.*}}, ptr noundef null, ptr noundef nonnull @worker, ptr noundef nonnull [[ARG]])
 ; What reaches free() is what the allocator returned.

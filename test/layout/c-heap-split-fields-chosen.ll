@@ -36,7 +36,7 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
-; CHECK: [[SRV:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 384)
+; CHECK: [[SRV:%.*]] = call noalias align 128 ptr @aligned_alloc(i64 128, i64 384)
 ; CHECK: call void @llvm.memset.p0.i64(ptr {{.*}}[[SRV]], i8 0, i64 384, i1 false)
 ; served_even (+16) stays; served_odd (+24) goes to 152: 2 and 19 steps of 8.
 ; CHECK: define internal {{.*}} @worker(

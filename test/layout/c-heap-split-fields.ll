@@ -53,7 +53,7 @@
 ; CHECK: define dso_local {{.*}} @main(
 ; The null check stays on the start, port's address (at the start before)
 ; is its new one.
-; CHECK: [[SRV:%.*]] = call noalias ptr @aligned_alloc(i64 128, i64 256)
+; CHECK: [[SRV:%.*]] = call noalias align 128 ptr @aligned_alloc(i64 128, i64 256)
 ; CHECK-NEXT: [[PORT:%.*]] = getelementptr inbounds i8, ptr [[SRV]], i64 128
 ; CHECK-NEXT: store ptr [[SRV]], ptr @srv
 ; CHECK-NEXT: icmp eq ptr [[SRV]], null

@@ -34,7 +34,7 @@
 ; CHECK: call { i64, i1 } @llvm.umul.with.overflow.i64(i64 %{{.*}}, i64 128)
 ; CHECK: icmp eq i64 [[BYTES]], -1
 ; CHECK: [[TOTAL:%.*]] = select i1 %{{.*}}, i64 -1, i64 %{{.*}}
-; CHECK-NEXT: [[NEW:%.*]] = call noalias ptr @_ZnamSt11align_val_t(i64 [[TOTAL]], i64 128)
+; CHECK-NEXT: [[NEW:%.*]] = call noalias noundef nonnull align 128 ptr @_ZnamSt11align_val_t(i64 [[TOTAL]], i64 128)
 ; CHECK-NEXT: call void @llvm.memset.p0.i64(ptr {{.*}}[[NEW]], i8 0, i64 [[TOTAL]], i1 false)
 ; CHECK: call void @_ZdaPvSt11align_val_t(ptr %{{.*}}, i64 128)
 ; CHECK-NOT: call void @_ZdaPv(
