@@ -105,6 +105,8 @@ leveldb_test() {
     'b=${0%%:*} c=${0#*:}; if [ "$b" = "$0" ] || [ "$c" = exit ]; then exec "./$b"; else exec "./$b" --gtest_filter="$c"; fi'
 }
 
+leveldb_code() { local b; for b in $LV_LAYOUT_BINS; do code_check leveldb "build/$b"; done; }
+
 leveldb_layout() {
   local b
   for b in $LV_LAYOUT_BINS; do layout_check leveldb "build/$b"; done

@@ -113,6 +113,8 @@ redis_test() {
   retry_failed redis "$v" "$out" "" "$d" "$d/retry.log" as_user $RD_RUNTEST --single
 }
 
+redis_code() { local b; for b in $RD_BINS; do code_check redis "src/$b"; done; }
+
 redis_layout() {
   local b
   for b in $RD_BINS; do layout_check redis "src/$b"; done

@@ -149,6 +149,7 @@ unbound_test() {
 }
 
 unbound_layout() { layout_check unbound unbound; }
+unbound_code() { code_check unbound unbound; }
 
 # ---------------------------------------------------------- write profile
 # The workload's client: CLIENTS processes, each with 4 UDP sockets (unbound
