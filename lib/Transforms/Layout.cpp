@@ -41,15 +41,11 @@ Align effectiveAlign(const GlobalVariable &GV) {
   return GV.getParent()->getDataLayout().getPreferredAlign(&GV);
 }
 
-/// An internal global is ours to place: a COMDAT it kept through
-/// internalization would make its section a group of its own, outside
-/// ours.
 /// GlobalOpt will make \p GV constant (its own test: internal, nothing
 /// stores it but its initializer, no atomic access, its address goes
 /// nowhere), and codegen then puts it with the read-only data, away from
-/// every write. Moved into the read-mostly group, with a section and a
-/// place in llvm.compiler.used, it would stay writable: a table of
-/// pointers would lose RELRO.
+/// every write: it is not marked, and the report says it stays. Moved into
+/// the writable read-mostly group, a table of pointers would lose RELRO.
 bool becomesConstant(const GlobalVariable &GV) {
   if (!GV.hasLocalLinkage() || !GV.hasInitializer() || GV.isConstant() ||
       GV.hasSection())
