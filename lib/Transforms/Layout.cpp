@@ -347,8 +347,6 @@ LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
     const cacheline::Placed &Done = *Placed.Origins[*Order[I]];
     bool Hot = P.Class == GlobalClass::WriteHot;
     uint64_t Slot = Hot && P.Part < 0 ? P.Owner->Inner.SlotSize : 0;
-    if (P.Part < 0)
-      P.Owner->GV = P.GV;
     P.record(LayoutChange{Done.Section, Done.Align, Was[I].Align, Was[I].Size,
                           Done.NewSize, Slot});
     PaddingBytes += Done.NewSize - Was[I].Size;
