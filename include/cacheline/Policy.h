@@ -69,6 +69,9 @@ struct GlobalProperties {
   bool HasSection = false;
   /// Internal, or as good as internal (the whole program is known).
   bool Local = false;
+  /// Internal to its own module (PolicyOptions::EachModuleAlone): no other
+  /// module names it.
+  bool InternalToModule = false;
   /// Non-empty: an exported alias names the global.
   std::string ExportedAlias;
   bool ExternallyInitialized = false;

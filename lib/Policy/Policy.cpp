@@ -275,9 +275,15 @@ std::string countOf(uint64_t N, StringRef One, StringRef Many) {
 /// Why no layout inside \p G can be made, whatever its shape: the rewrite
 /// changes every address of the object, so it must be the program's own
 /// and each of its accesses seen where it falls; empty if none.
-std::string whyNotRewritable(const GlobalRecord &G) {
+std::string whyNotRewritable(const GlobalRecord &G,
+                             const PolicyOptions &Opts) {
   if (!G.Props.Local)
     return "not internal to the program";
+  // A compile rewrites the accesses of its own module only, and other
+  // translation units may name an external global.
+  if (Opts.EachModuleAlone && !G.Props.InternalToModule)
+    return "external in its translation unit, and each compile of the "
+           "two-stage flow rewrites its own";
   if (!G.EscapeReason.empty())
     return G.EscapeReason;
   if (!G.PlacesUnknown.empty())
@@ -342,7 +348,7 @@ InnerLayout decideElements(const GlobalRecord &G, GlobalClass Class,
     return NotRewritten("a loop writes the elements in order, as one thread "
                         "does: " +
                         describe(*Sweep, Opts));
-  if (std::string Why = whyNotRewritable(G); !Why.empty())
+  if (std::string Why = whyNotRewritable(G, Opts); !Why.empty())
     return NotRewritten(Why);
   for (const std::vector<AccessRecord> *List : {&G.Writes, &G.Reads, &G.Again})
     for (const AccessRecord &A : *List) {
@@ -456,7 +462,7 @@ InnerLayout decideFields(const GlobalRecord &G, GlobalClass Class,
     Out.Reason = ("fields not split: " + Why).str();
     return Out;
   };
-  if (std::string Why = whyNotRewritable(G); !Why.empty())
+  if (std::string Why = whyNotRewritable(G, Opts); !Why.empty())
     return NotSplit(Why);
   // The parts are globals of their own, in no order; padded elements keep
   // theirs.

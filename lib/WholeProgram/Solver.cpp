@@ -2406,6 +2406,7 @@ SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
     P.ImplicitSection = D.ImplicitSection;
     P.HasSection = D.HasSection;
     P.Local = localGlobal(G);
+    P.InternalToModule = G.Module >= 0;
     // Internalized with the global in an executable.
     if (!AllLocal && !internalized(G.Name) && !closedGlobal(G))
       P.ExportedAlias = D.ExportedAlias;
@@ -2563,6 +2564,7 @@ Solver::Program::solveAllocation(FnId F, int Call,
   O.Holders = &Holders;
   GlobalProperties &P = S.Record.Props;
   P.Local = true;
+  P.InternalToModule = true; // Its holders: HolderElsewhere.
   P.ElementSize = CS.AllocElementSize;
   P.ElementCount = CS.AllocCount;
   P.CountAtRunTime = !CS.AllocCount;

@@ -58,6 +58,7 @@ leveldb_build() {
   # The instrumented build: db_bench only (the profile stage's).
   local targets=()
   [ "$v" = inst ] && targets=(db_bench)
+  partial_build "$v" && [ "$v" != inst ] && targets=($LV_LAYOUT_BINS)
   ninja -C "$d/build" -j"$JOBS" "${targets[@]}" > "$d/build.log" 2>&1
   mark_built "$d" "$v"
 }
@@ -105,7 +106,7 @@ leveldb_test() {
     'b=${0%%:*} c=${0#*:}; if [ "$b" = "$0" ] || [ "$c" = exit ]; then exec "./$b"; else exec "./$b" --gtest_filter="$c"; fi'
 }
 
-leveldb_code() { local b; for b in $LV_LAYOUT_BINS; do code_check leveldb "build/$b"; done; }
+leveldb_code() { local b; for b in $LV_LAYOUT_BINS; do code_check leveldb "build/$b" "$@"; done; }
 
 leveldb_layout() {
   local b

@@ -29,7 +29,11 @@ RD_BINS="redis-server redis-cli redis-benchmark"
 # -Wl,--no-export-dynamic comes after clang's -export-dynamic on the link
 # line and wins; the crash report then shows addresses, not function names,
 # in both builds (integration/logging expects names: not in the subset).
-RD_MAKE_FLAGS="USE_JEMALLOC=yes USE_SYSTEM_JEMALLOC=yes BUILD_TLS=no USE_SYSTEMD=no REDIS_LDFLAGS=-Wl,--no-export-dynamic"
+# SOURCE_DATE_EPOCH (dpkg-buildpackage sets it): src/mkreleasehdr.sh otherwise
+# writes the host name and the build's time into REDIS_BUILD_ID, and two
+# builds of one variant differ in redisBuildId (the code stage compares
+# two builds function by function).
+RD_MAKE_FLAGS="USE_JEMALLOC=yes USE_SYSTEM_JEMALLOC=yes BUILD_TLS=no USE_SYSTEMD=no REDIS_LDFLAGS=-Wl,--no-export-dynamic SOURCE_DATE_EPOCH=946684800"
 redis_make() {  # VARIANT DIR LINK-ENV make-args... (LINK-ENV: link_env's output or "")
   local v=$1 d=$2 e=$3; shift 3
   # shellcheck disable=SC2086
@@ -53,7 +57,7 @@ redis_build() {
   done
   # redis-sentinel, redis-check-rdb, redis-check-aof: copies of
   # redis-server (nothing is linked again)
-  [ "$v" = inst ] || redis_make "$v" "$d" "" -j"$JOBS" all >> "$d/make.log" 2>&1
+  partial_build "$v" || redis_make "$v" "$d" "" -j"$JOBS" all >> "$d/make.log" 2>&1
   echo "$RD_MAKE_FLAGS" > "$d/.redis-flags"
   mark_built "$d" "$v"
 }
@@ -113,7 +117,7 @@ redis_test() {
   retry_failed redis "$v" "$out" "" "$d" "$d/retry.log" as_user $RD_RUNTEST --single
 }
 
-redis_code() { local b; for b in $RD_BINS; do code_check redis "src/$b"; done; }
+redis_code() { local b; for b in $RD_BINS; do code_check redis "src/$b" "$@"; done; }
 
 redis_layout() {
   local b

@@ -33,7 +33,7 @@ unbound_build() {
   local ld; ld=$(ldflags_of "$v")
   # shellcheck disable=SC2046
   env $(link_env "$v" "$d/unbound.report.json") make -C "$d" -j"$JOBS" LDFLAGS="$ld" unbound > "$d/make.log" 2>&1
-  [ "$v" = inst ] || make -C "$d" -j"$JOBS" LDFLAGS="$ld" tests >> "$d/make.log" 2>&1
+  partial_build "$v" || make -C "$d" -j"$JOBS" LDFLAGS="$ld" tests >> "$d/make.log" 2>&1
   mark_built "$d" "$v"
 }
 
@@ -149,7 +149,7 @@ unbound_test() {
 }
 
 unbound_layout() { layout_check unbound unbound; }
-unbound_code() { code_check unbound unbound; }
+unbound_code() { code_check unbound unbound "$@"; }
 
 # ---------------------------------------------------------- write profile
 # The workload's client: CLIENTS processes, each with 4 UDP sockets (unbound
