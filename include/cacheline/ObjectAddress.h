@@ -26,8 +26,9 @@ class Value;
 
 namespace cacheline {
 
-/// One variable index: Index * Stride bytes. Count is the length of the
-/// array type it indexes, or 0 when no type bounds it.
+/// One variable index: Index * Stride bytes. Count bounds Index to
+/// [0, Count): the length of the array type it indexes, or the values its
+/// known bits allow, whichever is less; 0 when neither bounds it.
 struct AddressTerm {
   llvm::Value *Index = nullptr;
   uint64_t Stride = 0;

@@ -3,6 +3,7 @@
 #include "cacheline/ObjectAddress.h"
 #include "cacheline/Sanitizer.h"
 
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -11,6 +12,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/KnownBits.h"
 
 using namespace llvm;
 using namespace llvm::PatternMatch;
@@ -65,10 +67,19 @@ bool isInductionVariable(Value *Index) {
   });
 }
 
+/// How many values \p Index can take, from 0, when its known bits bound it
+/// (a mask, `i & 3`); 0 when they do not.
+uint64_t knownCount(const Value *Index, const DataLayout &DL) {
+  KnownBits Known = computeKnownBits(Index, DL);
+  if (!Known.isNonNegative() || Known.getMaxValue().getActiveBits() > 32)
+    return 0;
+  return Known.getMaxValue().getZExtValue() + 1;
+}
+
 /// Adds \p Index * \p Stride to \p A: a constant to the offset, anything
 /// else as a term.
 bool addIndex(ObjectAddress &A, Value *Index, uint64_t Stride,
-              uint64_t Count) {
+              uint64_t Count, const DataLayout &DL) {
   if (auto *C = dyn_cast<ConstantInt>(Index)) {
     if (C->getBitWidth() > 64)
       return false;
@@ -80,6 +91,11 @@ bool addIndex(ObjectAddress &A, Value *Index, uint64_t Stride,
   auto [X, Scale] = scaledIndex(Index);
   if (Scale != 1)
     Count = 0; // The type bounds Index, not X.
+  // An index bounded by its bits is bounded as by an array's length: the
+  // optimizer indexes a struct's array as bytes from the field (LLVM 22
+  // leaves no array type to say how long it is).
+  if (uint64_t Known = knownCount(X, DL); Known && (!Count || Known < Count))
+    Count = Known;
   A.Terms.push_back({X, Stride * Scale, Count, isInductionVariable(X)});
   return true;
 }
@@ -120,7 +136,7 @@ cacheline::decomposeAddress(Value *Ptr, const DataLayout &DL) {
           return std::nullopt;
         uint64_t Count =
             Aggregate ? cast<ArrayType>(Aggregate)->getNumElements() : 0;
-        if (!addIndex(A, Index, Stride.getFixedValue(), Count))
+        if (!addIndex(A, Index, Stride.getFixedValue(), Count, DL))
           return std::nullopt;
       }
       Aggregate = Indexed;
