@@ -35,10 +35,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "cacheline/CachelineLayout.h"
-#include "cacheline/LLVMCompat.h" // LLVM_ATTRIBUTE_VISIBILITY_DEFAULT (LLVM 16)
+#include "cacheline/LLVMCompat.h" // PassPlugin.h; LLVM_ATTRIBUTE_VISIBILITY_DEFAULT
 
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -120,15 +119,15 @@ static void registerPasses(PassBuilder &PB) {
   // GlobalOpt splits the struct globals and narrows the flags that the thin
   // link made internal: the file names the globals as the compile that
   // wrote the facts left them.
-  PB.registerPipelineEarlySimplificationEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+  compat::registerPipelineEarlySimplificationEPCallback(
+      PB, [](ModulePassManager &MPM, OptimizationLevel) {
         if (!BuildingCompilePipeline)
           MPM.addPass(CachelineCompileTimePass(/*Summarize=*/false,
                                                /*Apply=*/true, /*Carry=*/false,
                                                /*InBackend=*/true));
       });
-  PB.registerOptimizerLastEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+  compat::registerOptimizerLastEPCallback(
+      PB, [](ModulePassManager &MPM, OptimizationLevel) {
         bool Compile = BuildingCompilePipeline;
         BuildingCompilePipeline = false;
         // Facts from a TU's own module as the compile's optimizations left

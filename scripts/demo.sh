@@ -10,20 +10,26 @@
 #   bash scripts/demo.sh                   # ROUNDS=7 CHUNKS=200
 #   bash scripts/demo.sh PROGRAM.c [ARGS]  # your own program: build it both
 #                                          # ways, classification and lines
+#   LLVM_VERSION=22 bash scripts/demo.sh   # with LLVM 22 (build-llvm22/)
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-BUILD_DIR=${BUILD_DIR:-$ROOT/build}
-LLVM=/usr/lib/llvm-19/bin
+LLVM_VERSION=${LLVM_VERSION:-19}
+if [[ $LLVM_VERSION == 19 ]]; then
+  BUILD_DIR=${BUILD_DIR:-$ROOT/build}
+else
+  BUILD_DIR=${BUILD_DIR:-$ROOT/build-llvm$LLVM_VERSION}
+fi
+LLVM=/usr/lib/llvm-$LLVM_VERSION/bin
 ROUNDS=${ROUNDS:-7}
 CHUNKS=${CHUNKS:-200}
 SOURCE=${1:-$ROOT/examples/flag_beside_counter.c}
 [ $# -gt 0 ] && shift
 NAME=$(basename "${SOURCE%.*}")
 
-bash "$ROOT/scripts/install-deps.sh"
+bash "$ROOT/scripts/install-deps.sh" "$LLVM_VERSION"
 cmake -G Ninja -S "$ROOT" -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=Release \
-  -DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm \
+  -DLLVM_DIR="/usr/lib/llvm-$LLVM_VERSION/lib/cmake/llvm" \
   -DCMAKE_C_COMPILER="$LLVM/clang" -DCMAKE_CXX_COMPILER="$LLVM/clang++" >/dev/null
 cmake --build "$BUILD_DIR" >/dev/null
 PLUGIN=$BUILD_DIR/lib/CachelineLayout.so

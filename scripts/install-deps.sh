@@ -5,11 +5,13 @@
 # as root (no sudo, no ca-certificates, no apt lists needed beforehand).
 #
 #   bash scripts/install-deps.sh            # LLVM 19 (the default release)
-#   bash scripts/install-deps.sh 16         # LLVM 16 instead
-#   bash scripts/install-deps.sh 16 19      # both (CI tests both)
+#   bash scripts/install-deps.sh 22         # LLVM 22 instead
+#   bash scripts/install-deps.sh 16 19 22   # all three (CI tests each)
 #   bash scripts/install-deps.sh --no-llvm  # only the rest (own LLVM_PREFIX)
 #
-# The tested LLVM releases are 16 and 19 (CMakeLists.txt).
+# The tested LLVM releases are 16, 19 and 22 (CMakeLists.txt). LLVM 22 is
+# in Debian 12's security archive (bookworm-security): apt must have it in
+# its sources, as a Debian 12 installation does.
 set -euo pipefail
 
 log() { echo "install-deps: $*" >&2; }
@@ -17,9 +19,9 @@ log() { echo "install-deps: $*" >&2; }
 LLVM_VERSIONS=()
 for arg in "$@"; do
   case $arg in
-    16|19) LLVM_VERSIONS+=("$arg") ;;
+    16|19|22) LLVM_VERSIONS+=("$arg") ;;
     --no-llvm) LLVM_VERSIONS=(none) ;;
-    *) log "usage: install-deps.sh [16] [19] | --no-llvm (got '$arg'; tested LLVM releases: 16, 19)"; exit 2 ;;
+    *) log "usage: install-deps.sh [16] [19] [22] | --no-llvm (got '$arg'; tested LLVM releases: 16, 19, 22)"; exit 2 ;;
   esac
 done
 [[ ${#LLVM_VERSIONS[@]} -gt 0 ]] || LLVM_VERSIONS=(19)
@@ -30,6 +32,10 @@ PACKAGES=(
   gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
   csmith libcsmith-dev gdb
 )
+# lit as llvm-N-tools ships it: a script up to LLVM 19, a command from 22 on.
+lit_of() {  # VERSION PREFIX
+  if (( $1 >= 22 )); then echo "$2/bin/lit"; else echo "$2/build/utils/lit/lit.py"; fi
+}
 # Files that must exist afterwards (a package can be "installed" yet broken).
 REQUIRED_FILES=()
 for v in "${LLVM_VERSIONS[@]}"; do
@@ -37,7 +43,7 @@ for v in "${LLVM_VERSIONS[@]}"; do
   LLVM_PREFIX=/usr/lib/llvm-$v
   REQUIRED_FILES+=(
     "$LLVM_PREFIX/lib/cmake/llvm/LLVMConfig.cmake"
-    "$LLVM_PREFIX/build/utils/lit/lit.py"
+    "$(lit_of "$v" "$LLVM_PREFIX")"
     "$LLVM_PREFIX/bin/clang"
     "$LLVM_PREFIX/bin/clang++"
     "$LLVM_PREFIX/bin/ld.lld"
@@ -104,6 +110,16 @@ if [[ ${#missing[@]} -eq 0 ]]; then
 fi
 log "installing: ${missing[*]}"
 apt-get update -q </dev/null
+# A package apt has no candidate for: one line saying where it comes from.
+for p in "${missing[@]}"; do
+  if ! apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+    case $p in
+      *-22|*-22-*) log "$p is not in apt's sources: LLVM 22 is in Debian 12's security archive (bookworm-security); add that suite to apt's sources" ;;
+      *) log "$p is not in apt's sources" ;;
+    esac
+    exit 1
+  fi
+done
 apt-get install "${apt_opts[@]}" "${missing[@]}" </dev/null
 
 mapfile -t still_missing < <(missing_files)

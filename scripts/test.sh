@@ -4,14 +4,14 @@
 # and exits with lit's status.
 #
 #   bash scripts/test.sh              # LLVM 19, build dir: <repo>/build
-#   LLVM_VERSION=16 bash scripts/test.sh    # LLVM 16, build dir: <repo>/build-llvm16
+#   LLVM_VERSION=22 bash scripts/test.sh    # LLVM 22, build dir: <repo>/build-llvm22
 #   LLVM_PREFIX=/opt/llvm bash scripts/test.sh   # another installation
 #                                     # (its version from its llvm-config)
 #   BUILD_DIR=/tmp/b bash scripts/test.sh
 #   LIT_FILTER=smoke bash scripts/test.sh   (any lit env option works)
 #   ASSERTIONS=1 bash scripts/test.sh       # assert() kept (Release build)
 #
-# LLVM_VERSION is 16 or 19 (the tested releases; default 19) and chooses the
+# LLVM_VERSION is 16, 19 or 22 (the tested releases; default 19) and chooses the
 # Debian packages, /usr/lib/llvm-$LLVM_VERSION and the compilers of the
 # build. The default build dir is <repo>/build for 19 and
 # <repo>/build-llvm<N> otherwise, so both can sit side by side.
@@ -24,7 +24,7 @@ if [[ -z ${LLVM_VERSION:-} && -n ${LLVM_PREFIX:-} && -x $LLVM_PREFIX/bin/llvm-co
 fi
 LLVM_VERSION=${LLVM_VERSION:-19}
 if [[ ! $LLVM_VERSION =~ ^[0-9]+$ ]]; then
-  echo "test.sh: LLVM_VERSION must be a major version (16 or 19), not '$LLVM_VERSION'" >&2
+  echo "test.sh: LLVM_VERSION must be a major version (16, 19 or 22), not '$LLVM_VERSION'" >&2
   exit 2
 fi
 LLVM_PREFIX=${LLVM_PREFIX:-/usr/lib/llvm-$LLVM_VERSION}
@@ -69,6 +69,7 @@ echo "== lit"
 lit_command=$(sed -n 's/^LIT_COMMAND:STRING=//p' "$BUILD_DIR/CMakeCache.txt")
 if [[ -z $lit_command ]]; then
   lit_command="python3 $LLVM_PREFIX/build/utils/lit/lit.py"
+  [[ -e $LLVM_PREFIX/build/utils/lit/lit.py ]] || lit_command=$LLVM_PREFIX/bin/lit
 fi
 read -r -a lit_cmd <<<"$lit_command"
 xml="$BUILD_DIR/test/lit-results.xml"

@@ -1,7 +1,7 @@
 //===- LLVMCompat.h - What differs between the LLVM releases built against -===//
 //
-// The project is tested against LLVM 16 and LLVM 19 (CMakeLists.txt). Where
-// the two spell something differently and no spelling works on both, the
+// The project is tested against LLVM 16, 19 and 22 (CMakeLists.txt). Where
+// they spell something differently and no spelling works on all, the
 // difference lives here, and only here: the rest of the code calls the
 // functions below and never tests LLVM_VERSION_MAJOR itself. (Where one
 // spelling works on both, the code just uses it: demangle(std::string),
@@ -15,14 +15,26 @@
 #ifndef CACHELINE_LLVMCOMPAT_H
 #define CACHELINE_LLVMCOMPAT_H
 
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Compiler.h"
+// PassPluginLibraryInfo and llvmGetPassPluginInfo (LLVM 22 moved them).
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
 #include "llvm/Support/xxhash.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 // LLVM 18 added the macro; llvmGetPassPluginInfo must be exported from a
@@ -55,10 +67,54 @@ inline void insertGlobalVariable(llvm::Module &M, llvm::GlobalVariable *GV) {
 #endif
 }
 
+/// \p M's target triple, as a string. (LLVM 21 made it a Triple.)
+inline std::string targetTriple(const llvm::Module &M) {
+#if LLVM_VERSION_MAJOR >= 21
+  return M.getTargetTriple().str();
+#else
+  return M.getTargetTriple();
+#endif
+}
+
+/// The variable indices of a GEP with their scales, as
+/// GEPOperator::collectOffset fills them. (LLVM 20 made it a small map.)
+#if LLVM_VERSION_MAJOR >= 20
+using GEPIndexScales = llvm::SmallMapVector<llvm::Value *, llvm::APInt, 4>;
+#else
+using GEPIndexScales = llvm::MapVector<llvm::Value *, llvm::APInt>;
+#endif
+
+/// Registers \p Callback, a callable of (ModulePassManager &,
+/// OptimizationLevel), at \p PB's early-simplification extension point.
+/// (LLVM 20 gave the point's callbacks the LTO phase too.)
+template <typename PassBuilderT, typename CallbackT>
+void registerPipelineEarlySimplificationEPCallback(PassBuilderT &PB,
+                                                   CallbackT Callback) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerPipelineEarlySimplificationEPCallback(
+      [Callback](auto &MPM, auto Level, auto) { Callback(MPM, Level); });
+#else
+  PB.registerPipelineEarlySimplificationEPCallback(Callback);
+#endif
+}
+
+/// The same at the optimizer-last extension point (LLVM 20 too).
+template <typename PassBuilderT, typename CallbackT>
+void registerOptimizerLastEPCallback(PassBuilderT &PB, CallbackT Callback) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [Callback](auto &MPM, auto Level, auto) { Callback(MPM, Level); });
+#else
+  PB.registerOptimizerLastEPCallback(Callback);
+#endif
+}
+
 /// The PLT stubs of an ELF object file (an ELFObjectFileBase), each with
 /// .Symbol, the dynamic symbol of the function it calls if known, and
 /// .Address, its address. LLVM 18 replaced getPltAddresses() (pairs; .plt
-/// only) by getPltEntries() (which also reads .plt.sec).
+/// only) by getPltEntries() (which also reads .plt.sec); LLVM 21's takes the
+/// subtarget that decodes the stubs (the object's triple, no CPU: every
+/// PLT is decoded alike). None when the object's target is not registered.
 template <typename ELFObjectFileBaseT>
 auto pltEntries(const ELFObjectFileBaseT &Obj) {
   using SymbolRef =
@@ -68,7 +124,17 @@ auto pltEntries(const ELFObjectFileBaseT &Obj) {
     uint64_t Address;
   };
   std::vector<Entry> Entries;
-#if LLVM_VERSION_MAJOR >= 18
+#if LLVM_VERSION_MAJOR >= 21
+  llvm::Triple TT = Obj.makeTriple();
+  std::string Error;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Error);
+  std::unique_ptr<llvm::MCSubtargetInfo> STI(
+      T ? T->createMCSubtargetInfo(TT, "", "") : nullptr);
+  if (!STI)
+    return Entries;
+  for (const auto &E : Obj.getPltEntries(*STI))
+    Entries.push_back({E.Symbol, E.Address});
+#elif LLVM_VERSION_MAJOR >= 18
   for (const auto &E : Obj.getPltEntries())
     Entries.push_back({E.Symbol, E.Address});
 #else

@@ -7,6 +7,7 @@
 #include "cacheline/Layout.h"
 #include "cacheline/SummaryBuilder.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -203,6 +204,12 @@ Expected<LayoutFile> LayoutFile::read(StringRef Path) {
                 (Version ? "version " + Twine(*Version) : Twine("no version")) +
                 ", this plugin reads version " + Twine(LayoutFileVersion) +
                 "): merge again");
+  // Its fingerprints hash the IR as that release prints it.
+  std::optional<int64_t> Release = V->getAsObject()->getInteger("llvm");
+  if (Release && *Release != LLVM_VERSION_MAJOR)
+    return Fail("layout file merged for LLVM " + Twine(*Release) +
+                " (this plugin is for LLVM " + Twine(LLVM_VERSION_MAJOR) +
+                "): merge again with this release's cacheline-facts");
   LayoutFile File;
   json::Path::Root Root("layout");
   if (!fromJSON(*V, File, Root))
@@ -218,6 +225,7 @@ void LayoutFile::write(raw_ostream &OS) const {
   JSONLinesWriter File(OS);
   File.attribute("format", LayoutFileFormat);
   File.attribute("version", LayoutFileVersion);
+  File.attribute("llvm", static_cast<int64_t>(LLVM_VERSION_MAJOR));
   File.attribute("program", Executable ? "executable" : "library");
   File.attribute("target", StringRef(Target));
   File.attribute("line_size", static_cast<int64_t>(LineSize));

@@ -3,6 +3,7 @@
 #include "cacheline/Report.h"
 #include "cacheline/CachelineLayout.h"
 #include "cacheline/JSONFile.h"
+#include "cacheline/LLVMCompat.h"
 #include "cacheline/Layout.h"
 
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -168,7 +169,7 @@ GlobalClass ReportEntry::staticClass() const {
 
 Report::Report(const Module &M, const CachelineClassification &Result,
                const LayoutOutcome &Outcome)
-    : Target(M.getTargetTriple()), LineSize(Result.LineSize),
+    : Target(compat::targetTriple(M)), LineSize(Result.LineSize),
       SummariesCarried(Result.CarriedSummaries) {
   const DataLayout &DL = M.getDataLayout();
   std::vector<GlobalClass> Classes;
@@ -332,7 +333,10 @@ cacheline::locateRemarks(Module &M, const CachelineClassification &Result) {
 static void emitAllocationRemarks(const CachelineClassification &Result,
                                   const LayoutOutcome &Outcome,
                                   OREGetter GetORE) {
-  for (auto [A, Done] : zip(Result.Allocations, Outcome.Allocations)) {
+  for (auto Pair : zip(Result.Allocations, Outcome.Allocations)) {
+    // Not a structured binding: C++17 lambdas cannot capture one.
+    const auto &A = std::get<0>(Pair);
+    const auto &Done = std::get<1>(Pair);
     Function *F = A.Caller;
     if (!F)
       continue;

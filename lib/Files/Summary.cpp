@@ -4,6 +4,7 @@
 #include "cacheline/JSONFile.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -879,6 +880,7 @@ bool cacheline::fromJSON(const json::Value &V, AddressUseSummary &A,
 json::Value cacheline::toJSON(const ModuleSummary &S) {
   return json::Object{{"format", "cacheline-facts"},
                       {"version", FactsFormatVersion},
+                      {"llvm", LLVM_VERSION_MAJOR},
                       {"module", S.Module},
                       {"source", S.Source},
                       {"target", S.Target},
@@ -903,6 +905,7 @@ bool cacheline::fromJSON(const json::Value &V, ModuleSummary &S,
         "facts of another version of cacheline-layout: compile again");
     return false;
   }
+
   return O.map("module", S.Module) && O.map("source", S.Source) &&
          O.mapOptional("target", S.Target) && O.map("globals", S.Globals) &&
          O.map("functions", S.Functions) && O.map("addr", S.AddressUses);
@@ -919,7 +922,9 @@ void ModuleSummary::write(raw_ostream &OS) const {
     }
     OS << "]" << (Last ? "}\n" : ",\n");
   };
+  // The release: the fingerprints hash the IR as it prints it.
   OS << "{\"format\":\"cacheline-facts\",\"version\":" << FactsFormatVersion
+     << ",\"llvm\":" << LLVM_VERSION_MAJOR
      << ",\n\"module\":" << json::Value(Module)
      << ",\n\"source\":" << json::Value(Source)
      << ",\n\"target\":" << json::Value(Target) << ",\n";
@@ -943,6 +948,13 @@ Expected<ModuleSummary> ModuleSummary::parse(StringRef Text,
   if (!V)
     return fileError(Origin,
                      "corrupt facts file: " + toString(V.takeError()));
+  if (const json::Object *Top = V->getAsObject())
+    if (std::optional<int64_t> Release = Top->getInteger("llvm");
+        Release && *Release != LLVM_VERSION_MAJOR)
+      return fileError(Origin, "facts written by the plugin for LLVM " +
+                                   Twine(*Release) + " (this one is for LLVM " +
+                                   Twine(LLVM_VERSION_MAJOR) +
+                                   "): compile again with one release");
   ModuleSummary S;
   json::Path::Root Root("facts");
   if (!fromJSON(*V, S, Root))

@@ -3,6 +3,7 @@
 #include "cacheline/SummaryInModule.h"
 #include "cacheline/Diagnostics.h"
 #include "cacheline/JSONFile.h"
+#include "cacheline/LLVMCompat.h"
 #include "cacheline/SummaryBuilder.h"
 #include "cacheline/SummaryEncoding.h"
 
@@ -65,7 +66,7 @@ Expected<ModuleSummary> readEntry(const MDNode &E, const Module &M,
                                  Twine(LLVM_VERSION_MAJOR) + ")");
   if (Triple(Target).getArch() != Triple(M.getTargetTriple()).getArch())
     return fileError(Origin, "target " + Target + ", the link is for " +
-                                 M.getTargetTriple());
+                                 compat::targetTriple(M));
   return decodeSummary(stringOperand(E, 4), Origin, BytesOutlive);
 }
 

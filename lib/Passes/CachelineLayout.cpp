@@ -3,6 +3,7 @@
 #include "cacheline/CachelineLayout.h"
 #include "cacheline/Diagnostics.h"
 #include "cacheline/Instrument.h"
+#include "cacheline/LLVMCompat.h"
 #include "cacheline/LayoutFile.h"
 #include "cacheline/LineSize.h"
 #include "cacheline/Placement.h"
@@ -204,7 +205,7 @@ Error applyProfile(Module &M, StringRef Path, CachelineClassification &Result,
     return createStringError(inconvertibleErrorCode(),
                              "%s: profile of target %s, the module is for %s",
                              Path.str().c_str(), Profile.Target.c_str(),
-                             M.getTargetTriple().c_str());
+                             compat::targetTriple(M).c_str());
   unsigned Matched = 0;
   SmallVector<StringRef, 4> Stale;
   for (ClassifiedGlobal &G : Result.Globals) {

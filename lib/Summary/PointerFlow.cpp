@@ -11,6 +11,7 @@
 #include "cacheline/PointerFlow.h"
 #include "cacheline/Sanitizer.h"
 #include "cacheline/KnownFunctions.h"
+#include "cacheline/LLVMCompat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -57,7 +58,7 @@ Operand unknownOperand() {
 /// times its scale.
 struct GEPOffset {
   APInt Bytes;
-  MapVector<Value *, APInt> Scales;
+  compat::GEPIndexScales Scales;
 };
 
 /// \p GEP's offset; none for a vector of pointers or a scalable type.

@@ -1457,7 +1457,7 @@ ModuleSummary cacheline::summarizeModule(Module &M,
   ModuleSummary S;
   S.Module = M.getModuleIdentifier();
   S.Source = M.getSourceFileName();
-  S.Target = M.getTargetTriple();
+  S.Target = compat::targetTriple(M);
   Function *Main = M.getFunction("main");
   if (Main && (Main->isDeclaration() || Main->hasLocalLinkage()))
     Main = nullptr;

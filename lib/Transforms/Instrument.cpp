@@ -26,6 +26,7 @@
 #include "cacheline/AllocationShape.h"
 #include "cacheline/CachelineLayout.h"
 #include "cacheline/KnownFunctions.h"
+#include "cacheline/LLVMCompat.h"
 #include "cacheline/SummaryBuilder.h"
 
 #include "WriteProfileRuntime.inc"
@@ -378,7 +379,7 @@ void Instrumenter::emitDescriptor() {
       ModuleTy, {ConstantInt::get(I32, WriteProfileVersion),
                  ConstantInt::get(I32, Objects.size()),
                  ConstantInt::get(I32, Sites.size()),
-                 string(M.getTargetTriple()),
+                 string(compat::targetTriple(M)),
                  Array(GlobalTy, GlobalInits, "__cacheline_prof_globals"),
                  Array(SiteTy, SiteInits, "__cacheline_prof_sites")});
   new GlobalVariable(M, ModuleTy, /*isConstant=*/true,
@@ -528,7 +529,7 @@ Instrumenter::run(const CachelineClassification &Result) {
         "instrument mode: the profile runtime was built for %s, this module "
         "is for %s",
         static_cast<const char *>(CachelineProfileRuntimeTriple),
-        M.getTargetTriple().c_str());
+        compat::targetTriple(M).c_str());
   collect(Result);
   // The descriptor first: linking resolves the runtime's reference to it.
   emitDescriptor();

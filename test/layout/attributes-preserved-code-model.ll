@@ -1,8 +1,8 @@
 ; A padded write-hot global keeps its code_model (the other properties:
-; attributes-preserved.ll). REQUIRES llvm-19: globals have a code_model
+; attributes-preserved.ll). Not on LLVM 16: globals have a code_model
 ; only since LLVM 18; LLVM 16 cannot parse this file.
 ;
-; REQUIRES: llvm-19
+; UNSUPPORTED: llvm-16
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 

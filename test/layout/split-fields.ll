@@ -77,7 +77,7 @@
 ; COPY-LABEL: define internal {{.*}} @worker(
 ; COPY: call fastcc i32 @next_field.tl(ptr poison)
 ; COPY-NEXT: call fastcc i32 @"next_field.tl+16"(ptr poison)
-; COPY-LABEL: define internal fastcc i32 @next_field(ptr nocapture noundef readonly %count)
+; COPY-LABEL: define internal fastcc i32 @next_field(ptr {{.*}}%count)
 ; COPY-NEXT: entry:
 ; COPY-NEXT: %add.ptr = getelementptr inbounds i8, ptr %count, i64 8
 ; COPY-LABEL: define internal fastcc i32 @next_field.tl(ptr %count)
