@@ -51,7 +51,7 @@ leveldb_build() {
                 -DLEVELDB_INSTALL=OFF)
   # The configure checks link with the plain flags (they would run the
   # pass otherwise); the second call only changes the build's link flags.
-  cmake "${common[@]}" -DCMAKE_EXE_LINKER_FLAGS="$LDFLAGS_LTO" > "$d/configure.log" 2>&1
+  cmake "${common[@]}" -DCMAKE_EXE_LINKER_FLAGS="$(configure_ldflags_of "$v")" > "$d/configure.log" 2>&1
   cmake "${common[@]}" -DCMAKE_EXE_LINKER_FLAGS="$(ldflags_of "$v")" \
         -DCMAKE_C_LINKER_LAUNCHER="$d/link-launcher" -DCMAKE_CXX_LINKER_LAUNCHER="$d/link-launcher" \
         >> "$d/configure.log" 2>&1

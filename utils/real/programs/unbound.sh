@@ -27,7 +27,7 @@ unbound_build() {
   built "$d" "$v" && return 0
   log "unbound: building $v in $d ($([ "$v" = inst ] && echo unbound || echo unbound, make tests))"
   rm -rf "$d"; mkdir -p "$WORK/unbound"; cp -a "$src" "$d"
-  (cd "$d" && CC=$CC_ABS CFLAGS="$(cflags_of "$v")" LDFLAGS="$LDFLAGS_LTO" \
+  (cd "$d" && CC=$CC_ABS CFLAGS="$(cflags_of "$v")" LDFLAGS="$(configure_ldflags_of "$v")" \
       AR="$LLVM/llvm-ar" RANLIB="$LLVM/llvm-ranlib" \
       ./configure --with-pthreads --disable-shared > configure.log 2>&1)
   local ld; ld=$(ldflags_of "$v")
