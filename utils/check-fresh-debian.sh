@@ -129,6 +129,11 @@ fi
 
 # --- run ------------------------------------------------------------------------
 cp -L /etc/resolv.conf "$ROOTFS/etc/resolv.conf"
+# This machine's apt configuration: a Debian 12 installation has its
+# security archive (LLVM 22's packages) as well as the release, and
+# debootstrap writes the release only.
+python3 "$SCRIPT_REPO/utils/apt-sources" deb-sources > "$ROOTFS/etc/apt/sources.list.d/host.sources"
+rm -f "$ROOTFS/etc/apt/sources.list"
 mkdir -p "$ROOTFS/proc" "$ROOTFS/sys" "$ROOTFS/dev" "$ROOTFS/var/cache/apt/archives"
 mount -t proc proc "$ROOTFS/proc"
 mount --bind /dev "$ROOTFS/dev"
