@@ -112,7 +112,8 @@ log "installing: ${missing[*]}"
 apt-get update -q </dev/null
 # A package apt has no candidate for: one line saying where it comes from.
 for p in "${missing[@]}"; do
-  if ! apt-cache policy "$p" 2>/dev/null | grep -q 'Candidate: [0-9]'; then
+  policy=$(apt-cache policy "$p" 2>/dev/null || true)
+  if [[ ! $policy =~ Candidate:\ [0-9] ]]; then
     case $p in
       *-22|*-22-*) log "$p is not in apt's sources: LLVM 22 is in Debian 12's security archive (bookworm-security); add that suite to apt's sources" ;;
       *) log "$p is not in apt's sources" ;;
