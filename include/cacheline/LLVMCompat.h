@@ -30,6 +30,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #endif
 #include "llvm/Support/xxhash.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <cstdint>
 #include <memory>
@@ -75,6 +76,14 @@ inline std::string targetTriple(const llvm::Module &M) {
   return M.getTargetTriple();
 #endif
 }
+
+/// \p TT as the TargetRegistry's lookup and factories take it: a Triple
+/// (LLVM 21 deprecated the strings), a string before.
+#if LLVM_VERSION_MAJOR >= 21
+inline const llvm::Triple &registryTriple(const llvm::Triple &TT) { return TT; }
+#else
+inline std::string registryTriple(const llvm::Triple &TT) { return TT.str(); }
+#endif
 
 /// The variable indices of a GEP with their scales, as
 /// GEPOperator::collectOffset fills them. (LLVM 20 made it a small map.)

@@ -287,13 +287,17 @@ static Value *chooseMoved(Value *Index,
     return ConstantInt::get(Index->getType(),
                             New(cast<ConstantInt>(C)->getSExtValue()), true);
   };
-  if (auto *Sel = dyn_cast<SelectInst>(Index))
-    return SelectInst::Create(Sel->getCondition(), Moved(Sel->getTrueValue()),
-                              Moved(Sel->getFalseValue()), "moved",
-                              Sel->getNextNode());
+  if (auto *Sel = dyn_cast<SelectInst>(Index)) {
+    auto *Out = SelectInst::Create(Sel->getCondition(),
+                                   Moved(Sel->getTrueValue()),
+                                   Moved(Sel->getFalseValue()), "moved");
+    Out->insertAfter(Sel);
+    return Out;
+  }
   auto *Phi = cast<PHINode>(Index);
   PHINode *Out = PHINode::Create(Phi->getType(), Phi->getNumIncomingValues(),
-                                 "moved", Phi->getNextNode());
+                                 "moved");
+  Out->insertAfter(Phi);
   for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I)
     Out->addIncoming(Moved(Phi->getIncomingValue(I)),
                      Phi->getIncomingBlock(I));

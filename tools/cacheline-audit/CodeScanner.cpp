@@ -2,6 +2,7 @@
 
 #include "CodeScanner.h"
 #include "BinaryImage.h"
+#include "cacheline/LLVMCompat.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -24,6 +25,7 @@
 
 using namespace llvm;
 using namespace cacheline::audit;
+namespace compat = cacheline::compat;
 
 const char *cacheline::audit::accessKindName(AccessKind K) {
   switch (K) {
@@ -115,16 +117,19 @@ Expected<Decoder *> makeDecoder(const BinaryImage &Image) {
   }
   auto D = std::make_unique<Decoder>();
   std::string Error;
-  const Target *T = TargetRegistry::lookupTarget(TT.str(), Error);
+  const Target *T =
+      TargetRegistry::lookupTarget(compat::registryTriple(TT), Error);
   if (!T)
     return createStringError(inconvertibleErrorCode(),
                              "no LLVM target for " + TT.str() + ": " + Error);
-  D->MRI.reset(T->createMCRegInfo(TT.str()));
+  D->MRI.reset(T->createMCRegInfo(compat::registryTriple(TT)));
   MCTargetOptions Options;
-  D->MAI.reset(T->createMCAsmInfo(*D->MRI, TT.str(), Options));
+  D->MAI.reset(
+      T->createMCAsmInfo(*D->MRI, compat::registryTriple(TT), Options));
   // All features: decode whatever the binary uses (LSE atomics, AVX, ...).
   D->STI.reset(T->createMCSubtargetInfo(
-      TT.str(), "", TT.getArch() == Triple::aarch64 ? "+all" : ""));
+      compat::registryTriple(TT), "",
+      TT.getArch() == Triple::aarch64 ? "+all" : ""));
   D->MII.reset(T->createMCInstrInfo());
   D->MIA.reset(T->createMCInstrAnalysis(D->MII.get()));
   if (!D->MRI || !D->MAI || !D->STI || !D->MII || !D->MIA)

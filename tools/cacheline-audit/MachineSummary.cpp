@@ -5,7 +5,7 @@
 #include "BinaryImage.h"
 #include "cacheline/KnownFunctions.h"
 
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Parallel.h"
 
@@ -51,27 +51,31 @@ std::optional<LibraryEffects> libraryEffects(StringRef Name) {
                        "__aarch64_ldset", "__aarch64_ldeor"})
     if (Name.starts_with(Op))
       return LibraryEffects{{E::None, E::Atomic, E::None}};
-  using Row = std::optional<LibraryEffects>;
-  return StringSwitch<Row>(Name)
-      .Cases("memset", "bzero", "explicit_bzero", "__memset_chk",
-             Row({{E::Write, E::None, E::None}}))
-      .Cases("memcpy", "memmove", "strcpy", "strncpy", "stpcpy",
-             Row({{E::Write, E::Read, E::None}}))
-      .Cases("__memcpy_chk", "__memmove_chk", "strcat", "strncat",
-             Row({{E::Write, E::Read, E::None}}))
-      .Cases("snprintf", "sprintf", "vsnprintf", "__snprintf_chk",
-             "__sprintf_chk", Row({{E::Write, E::None, E::Read}}))
-      .Cases("memcmp", "strcmp", "strncmp", "strlen", "strnlen",
-             Row({{E::Read, E::Read, E::None}}))
-      .Cases("strchr", "strrchr", "strstr", "puts", "atoi", "atol", "atof",
-             Row({{E::Read, E::Read, E::None}}))
-      .Cases("strtol", "strtoul", "strtoll", "strtoull", "strtod",
-             Row({{E::Read, E::Write, E::None}}))
-      .Cases("printf", "__printf_chk", "fputs",
-             Row({{E::Read, E::Read, E::Read}}))
-      .Cases("fprintf", "__fprintf_chk", "dprintf",
-             Row({{E::None, E::Read, E::Read}}))
-      .Default(std::nullopt);
+  // Each row: the functions, then the effect on each argument.
+  struct Row {
+    std::initializer_list<StringRef> Names;
+    LibraryEffects Effects;
+  };
+  static const Row Rows[] = {
+      {{"memset", "bzero", "explicit_bzero", "__memset_chk"},
+       {{E::Write, E::None, E::None}}},
+      {{"memcpy", "memmove", "strcpy", "strncpy", "stpcpy", "__memcpy_chk",
+        "__memmove_chk", "strcat", "strncat"},
+       {{E::Write, E::Read, E::None}}},
+      {{"snprintf", "sprintf", "vsnprintf", "__snprintf_chk", "__sprintf_chk"},
+       {{E::Write, E::None, E::Read}}},
+      {{"memcmp", "strcmp", "strncmp", "strlen", "strnlen", "strchr",
+        "strrchr", "strstr", "puts", "atoi", "atol", "atof"},
+       {{E::Read, E::Read, E::None}}},
+      {{"strtol", "strtoul", "strtoll", "strtoull", "strtod"},
+       {{E::Read, E::Write, E::None}}},
+      {{"printf", "__printf_chk", "fputs"}, {{E::Read, E::Read, E::Read}}},
+      {{"fprintf", "__fprintf_chk", "dprintf"}, {{E::None, E::Read, E::Read}}},
+  };
+  for (const Row &R : Rows)
+    if (is_contained(R.Names, Name))
+      return R.Effects;
+  return std::nullopt;
 }
 
 LibraryEffect libraryEffect(StringRef Name, unsigned Arg) {
