@@ -905,7 +905,6 @@ bool cacheline::fromJSON(const json::Value &V, ModuleSummary &S,
         "facts of another version of cacheline-layout: compile again");
     return false;
   }
-
   return O.map("module", S.Module) && O.map("source", S.Source) &&
          O.mapOptional("target", S.Target) && O.map("globals", S.Globals) &&
          O.map("functions", S.Functions) && O.map("addr", S.AddressUses);
