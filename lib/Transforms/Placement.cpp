@@ -7,6 +7,7 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -15,6 +16,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
@@ -178,11 +180,19 @@ PlacementResult cacheline::placeMarkedGlobals(Module &M, PlaceMode Mode) {
   auto SizeOf = [&](const GlobalVariable &GV) {
     return DL.getTypeAllocSize(GV.getValueType()).getFixedValue();
   };
-  auto AlignOf = [&](const GlobalVariable &GV) {
-    return DL.getPreferredAlign(&GV);
-  };
   const bool Apply = Mode != PlaceMode::DryRun;
   const bool Final = Mode == PlaceMode::Final;
+  // The alignment a global is emitted with. In a named section an explicit
+  // alignment is kept exactly (DataLayout::getPreferredAlign), and the
+  // lines add up only if every piece is emitted where this says: a Final
+  // placement pins each piece to it, before a grown type could change its
+  // preferred alignment.
+  const bool Sectioned = Mode != PlaceMode::Survivable;
+  auto AlignOf = [&](const GlobalVariable &GV) {
+    if (MaybeAlign A = GV.getAlign(); A && Sectioned)
+      return *A;
+    return DL.getPreferredAlign(&GV);
+  };
 
   // Each origin's pieces by section (own lines), and the group's members.
   // Keyed by the origin's order and whether its piece is zero-initialized.
@@ -217,6 +227,50 @@ PlacementResult cacheline::placeMarkedGlobals(Module &M, PlaceMode Mode) {
   // Sections a Survivable placement closes with a line of padding, by the
   // line size: [section] -> line.
   MapVector<StringRef, unsigned> Closed;
+
+  // Everything placed in a section fills whole lines, so a section that
+  // starts on a line boundary puts every origin on one. On ELF a Final
+  // placement starts each section with an empty line-aligned opener and
+  // leaves the globals' own alignment as the optimizer saw it: a larger
+  // alignment would let instruction selection fold loads it did not fold
+  // before. A global codegen gives a section of its own (llvm.used: a
+  // retained section; a COMDAT; !associated) is aligned itself, and so is
+  // every global where Mach-O and XCOFF linkers move each symbol on its
+  // own, or where an optimization pipeline follows that may drop or
+  // reorder globals.
+  const bool ByOpener =
+      Final && Triple(compat::targetTriple(M)).isOSBinFormatELF();
+  SmallVector<GlobalValue *, 8> UsedList;
+  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
+  SmallPtrSet<const GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  auto SharesSection = [&](const GlobalVariable &GV) {
+    return ByOpener && !Used.count(&GV) &&
+           !GV.hasMetadata(LLVMContext::MD_associated) &&
+           (!GV.hasComdat() || GV.hasLocalLinkage());
+  };
+  auto LineAlign = [&](const GlobalVariable &GV, Align Own, unsigned Line) {
+    return SharesSection(GV) ? Own : std::max(Own, Align(Line));
+  };
+  // Created before any piece moves to the end of the module's list, so
+  // each opener is first in its section.
+  MapVector<StringRef, unsigned> Opened;
+  auto Open = [&](const Mark &First, bool BSS) {
+    if (!SharesSection(*First.GV))
+      return;
+    unsigned &L = Opened[sectionFor(First.Kind == PlacementKind::WriteHot,
+                                    BSS)];
+    L = std::max(L, First.Line);
+  };
+  for (auto &[Key, Pieces] : OwnLines)
+    Open(Pieces.front(), Key.second);
+  for (bool BSS : {false, true})
+    if (!Group[BSS].empty())
+      Open(Group[BSS].front(), BSS);
+  if (Apply)
+    for (auto &[Section, Line] : Opened)
+      Keep.push_back(
+          makePad(M, Section, 0, Align(Line), "cacheline.open" + Section));
+
   auto SetSection = [&](GlobalVariable &GV, bool Hot, bool BSS,
                         unsigned Line) {
     if (Final) {
@@ -243,7 +297,7 @@ PlacementResult cacheline::placeMarkedGlobals(Module &M, PlaceMode Mode) {
     bool Hot = Pieces.front().Kind == PlacementKind::WriteHot;
     GlobalVariable &First = *Pieces.front().GV;
     Align OldAlign = AlignOf(First);
-    Align NewAlign = std::max(OldAlign, Align(Line));
+    Align NewAlign = std::max(OldAlign, Align(Line)); // Where it starts.
     uint64_t End = 0, OldSize = 0;
     for (const Mark &P : Pieces) {
       End = alignTo(End, AlignOf(*P.GV)) + SizeOf(*P.GV);
@@ -254,7 +308,10 @@ PlacementResult cacheline::placeMarkedGlobals(Module &M, PlaceMode Mode) {
            OldSize, Lines);
     if (!Apply)
       continue;
-    First.setAlignment(NewAlign);
+    if (Final)
+      for (const Mark &P : drop_begin(Pieces))
+        P.GV->setAlignment(AlignOf(*P.GV));
+    First.setAlignment(LineAlign(First, OldAlign, Line));
     if (Final) {
       for (const Mark &P : Pieces)
         moveToEnd(M, *P.GV);
@@ -279,14 +336,15 @@ PlacementResult cacheline::placeMarkedGlobals(Module &M, PlaceMode Mode) {
     for (const Mark &P : Members) {
       GlobalVariable &GV = *P.GV;
       Align A = AlignOf(GV), OldAlign = A;
-      if (&P == &Members.front())
+      bool First = &P == &Members.front();
+      if (First)
         A = std::max(A, Align(Line));
       Offset = alignTo(Offset, A) + SizeOf(GV);
       record(R, P.Order, Section, A.value(), OldAlign.value(), SizeOf(GV),
              SizeOf(GV));
       if (!Apply)
         continue;
-      GV.setAlignment(A);
+      GV.setAlignment(First ? LineAlign(GV, OldAlign, Line) : A);
       if (Final)
         moveToEnd(M, GV);
       SetSection(GV, /*Hot=*/false, BSS, Line);

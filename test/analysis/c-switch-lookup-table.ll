@@ -15,7 +15,7 @@
 ; CHECK-DAG: "class":"read-mostly","name":"cfg",{{.*}}"reason":"written only at start-up (store in main before the first thread starts); read by load in worker (thread entry) in a loop"
 ; CHECK-DAG: "class":"skipped","escape":"address stored in the initializer of leaky_table","name":"e"
 ; IR-DAG: @switch.table.worker = private unnamed_addr constant [2 x ptr] [ptr @a, ptr @b]
-; IR-DAG: @a = internal global { i64, [120 x i8] } { i64 1, [120 x i8] zeroinitializer }, section ".data.write_hot", align 128
+; IR-DAG: @a = internal global { i64, [120 x i8] } { i64 1, [120 x i8] zeroinitializer }, section ".data.write_hot", align 8
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -4,7 +4,8 @@
 ;    field, through a constant GEP) point at the new globals; the GEP keeps
 ;    its source element type, so the field offset is unchanged;
 ;  * @hot_used, in llvm.used, is still there (the entry names the new
-;    global); @keep (neutral: never accessed) stays in llvm.compiler.used,
+;    global) and is line-aligned itself: codegen gives it a retained
+;    section of its own, which the section's opener does not start; @keep (neutral: never accessed) stays in llvm.compiler.used,
 ;    and the moved globals are appended after it;
 ;  * @rm_compiler_used, already in llvm.compiler.used and read-mostly, is
 ;    moved and listed once.
@@ -16,14 +17,14 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK-DAG: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @stats = internal global { %struct.stats, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @stats = internal global { %struct.stats, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; CHECK-DAG: @hot_used = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @keep = internal global i32 0, align 4
-; CHECK-DAG: @rm_compiler_used = internal global i32 0, section ".bss.read_mostly", align 128
+; CHECK-DAG: @rm_compiler_used = internal global i32 0, section ".bss.read_mostly", align 4
 ; CHECK-DAG: @cacheline.read_mostly.bss.pad = private global [124 x i8] zeroinitializer, section ".bss.read_mostly", align 1
 ; CHECK-DAG: @llvm.used = appending global [1 x ptr] [ptr @hot_used], section "llvm.metadata"
-; CHECK-DAG: @llvm.compiler.used = appending global [6 x ptr] [ptr @keep, ptr @rm_compiler_used, ptr @counter, ptr @stats, ptr @hot_used, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
+; CHECK-DAG: @llvm.compiler.used = appending global [8 x ptr] [ptr @keep, ptr @rm_compiler_used, ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.bss.read_mostly, ptr @counter, ptr @stats, ptr @hot_used, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
 ; CHECK-DAG: @counter_alias = internal alias i64, ptr @counter
 ; CHECK-DAG: @stats_last = internal alias i32, getelementptr inbounds (%struct.stats, ptr @stats, i64 0, i32 1)
 

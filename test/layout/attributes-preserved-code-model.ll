@@ -6,7 +6,7 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK: @cm = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", code_model "large", align 128{{$}}
+; CHECK: @cm = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", code_model "large", align 8{{$}}
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

@@ -12,13 +12,13 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK-DAG: @ua = internal unnamed_addr global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128{{$}}
-; CHECK-DAG: @lua = internal local_unnamed_addr global { i32, [124 x i8] } { i32 7, [124 x i8] zeroinitializer }, section ".data.write_hot", align 128{{$}}
-; CHECK-DAG: @priv = private unnamed_addr global { i16, [126 x i8] } zeroinitializer, section ".bss.write_hot", align 128{{$}}
-; CHECK-DAG: @part = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", partition "part1", align 128{{$}}
-; CHECK-DAG: @nosan = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", no_sanitize_address, align 128{{$}}
-; CHECK-DAG: @attrs = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128 #[[ATTRS:[0-9]+]]{{$}}
-; CHECK-DAG: @md = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128, !type [[TYPE:![0-9]+]], !custom [[CUSTOM:![0-9]+]]{{$}}
+; CHECK-DAG: @ua = internal unnamed_addr global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8{{$}}
+; CHECK-DAG: @lua = internal local_unnamed_addr global { i32, [124 x i8] } { i32 7, [124 x i8] zeroinitializer }, section ".data.write_hot", align 4{{$}}
+; CHECK-DAG: @priv = private unnamed_addr global { i16, [126 x i8] } zeroinitializer, section ".bss.write_hot", align 2{{$}}
+; CHECK-DAG: @part = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", partition "part1", align 8{{$}}
+; CHECK-DAG: @nosan = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", no_sanitize_address, align 8{{$}}
+; CHECK-DAG: @attrs = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8 #[[ATTRS:[0-9]+]]{{$}}
+; CHECK-DAG: @md = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8, !type [[TYPE:![0-9]+]], !custom [[CUSTOM:![0-9]+]]{{$}}
 ; CHECK-DAG: @hid = hidden global i64 0, align 8{{$}}
 ; CHECK-DAG: @dl = dso_local global i64 0, align 8{{$}}
 ; CHECK-DAG: attributes #[[ATTRS]] = { "my-attr"="x" }

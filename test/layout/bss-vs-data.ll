@@ -14,12 +14,12 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK-DAG: @wz = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @wn = internal global { i64, [120 x i8] } { i64 -1, [120 x i8] zeroinitializer }, section ".data.write_hot", align 128
-; CHECK-DAG: @one = internal global i32 1, section ".data.read_mostly", align 128
+; CHECK-DAG: @wz = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @wn = internal global { i64, [120 x i8] } { i64 -1, [120 x i8] zeroinitializer }, section ".data.write_hot", align 8
+; CHECK-DAG: @one = internal global i32 1, section ".data.read_mostly", align 4
 ; CHECK-DAG: @nz = internal global double -0.000000e+00, section ".data.read_mostly", align 8
 ; CHECK-DAG: @cacheline.read_mostly.data.pad = private global [112 x i8] zeroinitializer, section ".data.read_mostly", align 1
-; CHECK-DAG: @z = internal global i32 0, section ".bss.read_mostly", align 128
+; CHECK-DAG: @z = internal global i32 0, section ".bss.read_mostly", align 4
 ; CHECK-DAG: @u = internal global i64 undef, section ".bss.read_mostly", align 8
 ; CHECK-DAG: @pz = internal global double 0.000000e+00, section ".bss.read_mostly", align 8
 ; CHECK-DAG: @np = internal global ptr null, section ".bss.read_mostly", align 8

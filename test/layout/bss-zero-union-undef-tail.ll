@@ -14,8 +14,8 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK-DAG: @u = internal global { i32, [4 x i8] } { i32 0, [4 x i8] undef }, section ".bss.read_mostly", align 128
-; CHECK-DAG: @w = internal global { { i32, [4 x i8] }, [120 x i8] } { { i32, [4 x i8] } { i32 0, [4 x i8] undef }, [120 x i8] zeroinitializer }, section ".bss.write_hot", align 128
+; CHECK-DAG: @u = internal global { i32, [4 x i8] } { i32 0, [4 x i8] undef }, section ".bss.read_mostly", align 8
+; CHECK-DAG: @w = internal global { { i32, [4 x i8] }, [120 x i8] } { { i32, [4 x i8] } { i32 0, [4 x i8] undef }, [120 x i8] zeroinitializer }, section ".bss.write_hot", align 8
 ; CHECK-DAG: @cacheline.read_mostly.bss.pad = private global [120 x i8] zeroinitializer, section ".bss.read_mostly", align 1
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -18,10 +18,10 @@
 ; The COMDATs themselves stay declared (the linkonce_odr global and @_Z3getv use theirs).
 ; CHECK-DAG: $_ZN3Cfg5levelE = comdat any
 ; CHECK-DAG: $_Z3getv = comdat any
-; CHECK-DAG: @_ZN5Stats4hitsE = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128{{$}}
+; CHECK-DAG: @_ZN5Stats4hitsE = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8{{$}}
 ; CHECK-DAG: @_ZN3Cfg5levelE = linkonce_odr global i32 0, comdat, align 4{{$}}
-; CHECK-DAG: @_ZZ3getvE1n = internal global i32 5, section ".data.read_mostly", align 128{{$}}
-; CHECK-DAG: @_ZN3Cfg7verboseE = internal global i32 0, section ".bss.read_mostly", align 128{{$}}
+; CHECK-DAG: @_ZZ3getvE1n = internal global i32 5, section ".data.read_mostly", align 4{{$}}
+; CHECK-DAG: @_ZN3Cfg7verboseE = internal global i32 0, section ".bss.read_mostly", align 4{{$}}
 ; CHECK-DAG: define linkonce_odr i32 @_Z3getv() comdat {
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

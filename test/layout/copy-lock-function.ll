@@ -80,13 +80,13 @@
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 ; RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.rmk
 ;
-; CHECK-DAG: @m_a.write_hot = internal global { <{ %union.pthread_mutex_t }>, [88 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @m_a.write_hot.1 = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @m_a.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 128
-; CHECK-DAG: @m_b.write_hot = internal global { <{ %union.pthread_mutex_t }>, [88 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @m_b.write_hot.1 = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @m_a.write_hot = internal global { <{ %union.pthread_mutex_t }>, [88 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @m_a.write_hot.1 = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @m_a.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 8
+; CHECK-DAG: @m_b.write_hot = internal global { <{ %union.pthread_mutex_t }>, [88 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @m_b.write_hot.1 = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; CHECK-DAG: @m_b.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 8
-; CHECK-DAG: @m_c = internal global { %struct.fast_mutex, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @m_c = internal global { %struct.fast_mutex, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; CHECK-NOT: @m_a =
 ; CHECK-NOT: @m_b =
 ; The calls handing m_a or m_b call their copies; m_c's do not.
@@ -140,7 +140,7 @@
 ; RUN: FileCheck %s --check-prefix=CAP-IR --input-file=%t.cap.ll
 ; CAP: "name":"m_a",{{.*}}"inner_layout":"fields not split: reaches beyond its field: store in fast_mutex_lock (called repeatedly while threads run) in a loop; copies of fast_mutex_lock, fast_mutex_init naming the global would add 27 instructions, over the limit of 20",
 ; CAP-NOT: "copies"
-; CAP-IR: @m_a = internal global { %struct.fast_mutex, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CAP-IR: @m_a = internal global { %struct.fast_mutex, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; CAP-IR-NOT: .m_a(
 ;
 ; Report mode: the copies are made to check the split, and undone.

@@ -21,8 +21,8 @@
 ; RUN: FileCheck %s --check-prefix=DWARF --input-file=%t.dwarf
 ; RUN: FileCheck %s --check-prefix=SYMS --input-file=%t.syms
 
-; CHECK-DAG: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128, !dbg [[COUNTER:![0-9]+]]
-; CHECK-DAG: @limit = internal unnamed_addr global i32 0, section ".bss.read_mostly", align 128, !dbg [[LIMIT:![0-9]+]]
+; CHECK-DAG: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8, !dbg [[COUNTER:![0-9]+]]
+; CHECK-DAG: @limit = internal unnamed_addr global i32 0, section ".bss.read_mostly", align 4, !dbg [[LIMIT:![0-9]+]]
 ; CHECK-DAG: !llvm.dbg.cu = !{[[CU:![0-9]+]]}
 ; CHECK-DAG: [[CU]] = distinct !DICompileUnit({{.*}}globals: [[GLOBALS:![0-9]+]]
 ; CHECK-DAG: [[GLOBALS]] = !{[[LIMIT]], [[COUNTER]]}

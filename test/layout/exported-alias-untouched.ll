@@ -16,7 +16,7 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 
 ; CHECK-DAG: @flag = internal global i32 0, align 4{{$}}
-; CHECK-DAG: @plain = internal global i32 0, section ".bss.read_mostly", align 128{{$}}
+; CHECK-DAG: @plain = internal global i32 0, section ".bss.read_mostly", align 4{{$}}
 ; CHECK-DAG: @pub = alias i32, ptr @flag
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

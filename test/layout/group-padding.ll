@@ -15,13 +15,13 @@
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
 ; CHECK-NOT:  @cacheline.read_mostly.data.pad
-; CHECK:      @lo = internal global [8 x i64] [i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8], section ".data.read_mostly", align 128
+; CHECK:      @lo = internal global [8 x i64] [i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8], section ".data.read_mostly", align 16
 ; CHECK-NEXT: @hi = internal global [16 x i32] [i32 1, {{.*}}], section ".data.read_mostly", align 4
-; CHECK-NEXT: @c = internal global i8 0, section ".bss.read_mostly", align 128
+; CHECK-NEXT: @c = internal global i8 0, section ".bss.read_mostly", align 1
 ; CHECK-NEXT: @d = internal global i64 0, section ".bss.read_mostly", align 8
 ; CHECK-NEXT: @big = internal global [40 x i32] zeroinitializer, section ".bss.read_mostly", align 16
 ; CHECK-NEXT: @cacheline.read_mostly.bss.pad = private global [80 x i8] zeroinitializer, section ".bss.read_mostly", align 1
-; CHECK-NEXT: @llvm.compiler.used = appending global [6 x ptr] [ptr @lo, ptr @hi, ptr @c, ptr @d, ptr @big, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
+; CHECK-NEXT: @llvm.compiler.used = appending global [8 x ptr] [ptr @cacheline.open.data.read_mostly, ptr @cacheline.open.bss.read_mostly, ptr @lo, ptr @hi, ptr @c, ptr @d, ptr @big, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
 ; CHECK-NOT:  @cacheline.read_mostly.data.pad
 
 ; JSON: "align":16,"class":"read-mostly","name":"big",{{.*}}"new_align":16,"new_section":".bss.read_mostly","padded_size":160}

@@ -1,5 +1,6 @@
 ; -cacheline-line-size=N overrides the target's line size (x86_64, default
-; 128): alignment, write-hot padding and group pads all follow N. The
+; 128): the sections' openers, write-hot padding and group pads all follow N;
+; the globals keep their own alignment. The
 ; program is that of triple-x86_64.ll: write-hot @counter (i64) and @hits
 ; (i32); read-mostly .data group verbose+level (2 bytes), .bss group
 ; flag+nthreads (6 bytes). The bounds 16 and 4096 are accepted. The
@@ -21,12 +22,13 @@
 ; RUN: env CACHELINE_LAYOUT_LINE_SIZE=256 %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -cacheline-line-size=64 -S %s -o %t.both.ll
 ; RUN: FileCheck %s --check-prefix=L64 --input-file=%t.both.ll
 
-; L64:      @counter = internal global { i64, [56 x i8] } zeroinitializer, section ".bss.write_hot", align 64
-; L64-NEXT: @hits = internal global { i32, [60 x i8] } { i32 1, [60 x i8] zeroinitializer }, section ".data.write_hot", align 64
-; L64-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 64
+; L64:      @cacheline.open.bss.write_hot = private global [0 x i8] zeroinitializer, section ".bss.write_hot", align 64
+; L64:      @counter = internal global { i64, [56 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; L64-NEXT: @hits = internal global { i32, [60 x i8] } { i32 1, [60 x i8] zeroinitializer }, section ".data.write_hot", align 4
+; L64-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 1
 ; L64-NEXT: @level = internal global i8 3, section ".data.read_mostly", align 1
 ; L64-NEXT: @cacheline.read_mostly.data.pad = private global [62 x i8] zeroinitializer, section ".data.read_mostly", align 1
-; L64-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 64
+; L64-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 4
 ; L64-NEXT: @nthreads = internal global i16 0, section ".bss.read_mostly", align 2
 ; L64-NEXT: @cacheline.read_mostly.bss.pad = private global [58 x i8] zeroinitializer, section ".bss.read_mostly", align 1
 
@@ -34,25 +36,28 @@
 ; J64: "class":"write-hot","name":"counter",{{.*}}"new_align":64,"new_section":".bss.write_hot","padded_size":64}
 ; J64: "padding_bytes":236
 
-; L256:      @counter = internal global { i64, [248 x i8] } zeroinitializer, section ".bss.write_hot", align 256
-; L256-NEXT: @hits = internal global { i32, [252 x i8] } { i32 1, [252 x i8] zeroinitializer }, section ".data.write_hot", align 256
-; L256-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 256
+; L256:      @cacheline.open.bss.write_hot = private global [0 x i8] zeroinitializer, section ".bss.write_hot", align 256
+; L256:      @counter = internal global { i64, [248 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; L256-NEXT: @hits = internal global { i32, [252 x i8] } { i32 1, [252 x i8] zeroinitializer }, section ".data.write_hot", align 4
+; L256-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 1
 ; L256-NEXT: @level = internal global i8 3, section ".data.read_mostly", align 1
 ; L256-NEXT: @cacheline.read_mostly.data.pad = private global [254 x i8] zeroinitializer, section ".data.read_mostly", align 1
-; L256-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 256
+; L256-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 4
 ; L256-NEXT: @nthreads = internal global i16 0, section ".bss.read_mostly", align 2
 ; L256-NEXT: @cacheline.read_mostly.bss.pad = private global [250 x i8] zeroinitializer, section ".bss.read_mostly", align 1
 
-; L16:      @counter = internal global { i64, [8 x i8] } zeroinitializer, section ".bss.write_hot", align 16
-; L16-NEXT: @hits = internal global { i32, [12 x i8] } { i32 1, [12 x i8] zeroinitializer }, section ".data.write_hot", align 16
-; L16-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 16
+; L16:      @cacheline.open.bss.write_hot = private global [0 x i8] zeroinitializer, section ".bss.write_hot", align 16
+; L16:      @counter = internal global { i64, [8 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; L16-NEXT: @hits = internal global { i32, [12 x i8] } { i32 1, [12 x i8] zeroinitializer }, section ".data.write_hot", align 4
+; L16-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 1
 ; L16-NEXT: @level = internal global i8 3, section ".data.read_mostly", align 1
 ; L16-NEXT: @cacheline.read_mostly.data.pad = private global [14 x i8] zeroinitializer, section ".data.read_mostly", align 1
-; L16-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 16
+; L16-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 4
 ; L16-NEXT: @nthreads = internal global i16 0, section ".bss.read_mostly", align 2
 ; L16-NEXT: @cacheline.read_mostly.bss.pad = private global [10 x i8] zeroinitializer, section ".bss.read_mostly", align 1
 
-; L4096:      @counter = internal global { i64, [4088 x i8] } zeroinitializer, section ".bss.write_hot", align 4096
+; L4096:      @cacheline.open.bss.write_hot = private global [0 x i8] zeroinitializer, section ".bss.write_hot", align 4096
+; L4096:      @counter = internal global { i64, [4088 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; L4096:      @cacheline.read_mostly.bss.pad = private global [4090 x i8] zeroinitializer, section ".bss.read_mostly", align 1
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -4,11 +4,10 @@
 ; uses into one _MergedGlobals object, free to reorder them. The pass lists
 ; every global it moved (and the pads) in llvm.compiler.used, which
 ; GlobalMerge leaves alone: each symbol is emitted on its own, in its
-; section, write-hot ones and the first of each read-mostly group with
-; .p2align 7 (128), the rest with their own alignment, the pads right after
-; their group.
+; section, with its own alignment, after the section's line-aligned opener
+; (.p2align 7: 128), the pads right after their group.
 ; Control: the same output without llvm.compiler.used gets merged: the
-; .bss group is reordered (nthreads first, flag at +128) and its pad is
+; .bss group is reordered (nthreads first, flag at +4) and its pad is
 ; emitted ahead of the merged object, so it no longer closes the group.
 ;
 ;   static int flag; static short nthreads;   // set in main before pthread_create, read in the worker loop: read-mostly, zero
@@ -23,22 +22,34 @@
 ; RUN: %llc -O3 -mtriple=aarch64-unknown-linux-gnu %t.nokeep.ll -o %t.nokeep.s
 ; RUN: FileCheck %s --check-prefix=MERGED --input-file=%t.nokeep.s
 
+; Each section opens on a line boundary, before anything else in it.
+; CHECK:      .section .bss.write_hot,"aw",@nobits
+; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .Lcacheline.open.bss.write_hot:
+; CHECK:      .section .data.write_hot,"aw",@progbits
+; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .Lcacheline.open.data.write_hot:
+; CHECK:      .section .data.read_mostly,"aw",@progbits
+; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .Lcacheline.open.data.read_mostly:
+; CHECK:      .section .bss.read_mostly,"aw",@nobits
+; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .Lcacheline.open.bss.read_mostly:
 ; CHECK:      .type counter,@object
 ; CHECK-NEXT: .section .bss.write_hot,"aw",@nobits
-; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .p2align 3, 0x0
 ; CHECK-NEXT: counter:
 ; CHECK-NEXT: .zero 128
 ; CHECK-NEXT: .size counter, 128
 ; CHECK:      .type hits,@object
 ; CHECK-NEXT: .section .data.write_hot,"aw",@progbits
-; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .p2align 2, 0x0
 ; CHECK-NEXT: hits:
 ; CHECK-NEXT: .word 1
 ; CHECK-NEXT: .zero 124
 ; CHECK-NEXT: .size hits, 128
 ; CHECK:      .type verbose,@object
 ; CHECK-NEXT: .section .data.read_mostly,"aw",@progbits
-; CHECK-NEXT: .p2align 7, 0x0
 ; CHECK-NEXT: verbose:
 ; CHECK-NEXT: .byte 1
 ; CHECK-NEXT: .size verbose, 1
@@ -51,7 +62,7 @@
 ; CHECK-NEXT: .zero 123
 ; CHECK:      .type flag,@object
 ; CHECK-NEXT: .section .bss.read_mostly,"aw",@nobits
-; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .p2align 2, 0x0
 ; CHECK-NEXT: flag:
 ; CHECK-NEXT: .word 0
 ; CHECK-NEXT: .size flag, 4
@@ -64,13 +75,13 @@
 ; CHECK-NEXT: .zero 122
 
 ; (LLVM 16 and 19 emit the two merged objects in opposite orders, and 16
-; repeats no .section directive: hence the name of the .bss one captured.
+; repeats no .section directive: hence the name of the .bss one captured
+; and the pad found by its label.
 ; LLVM 22 writes ".set a, b" as "a = b".)
-; MERGED:      .section .bss.read_mostly,"aw",@nobits
-; MERGED-NEXT: .Lcacheline.read_mostly.bss.pad:
+; MERGED:      .Lcacheline.read_mostly.bss.pad:
 ; MERGED:      .L_MergedGlobals{{.*}}:
 ; MERGED-DAG:  {{(\.set )?}}nthreads{{,| =}} [[BSS:\.L_MergedGlobals(\.[0-9]+)?]]{{$}}
-; MERGED-DAG:  {{(\.set )?}}flag{{,| =}} [[BSS]]+128{{$}}
+; MERGED-DAG:  {{(\.set )?}}flag{{,| =}} [[BSS]]+4{{$}}
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"
 target triple = "aarch64-unknown-linux-gnu"

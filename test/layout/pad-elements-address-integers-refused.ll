@@ -64,9 +64,9 @@
 ; read-mostly.
 ; CHECK-DAG: "class":"read-mostly","name":"width",{{.*}}"context":"thread shut-down"
 
-; IR-DAG: @hidden = internal global { [2 x i64], [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; IR-DAG: @spans = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; IR-DAG: @stats = internal global { %struct.anon, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; IR-DAG: @hidden = internal global { [2 x i64], [112 x i8] } zeroinitializer, section ".bss.write_hot", align 16
+; IR-DAG: @spans = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 16
+; IR-DAG: @stats = internal global { %struct.anon, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; IR-DAG: @width = internal unnamed_addr global [2 x i64] zeroinitializer, section ".bss.read_mostly", align 16
 
 ; REMARK-DAG: remark: <unknown>:0:0: elements of global hidden not rewritten: address turned back into a pointer (inttoptr) in worker

@@ -9,7 +9,7 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 ; CHECK: @stats = internal global [2 x { %struct.stat, [104 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
-; CHECK: @wide = internal global { [2 x %struct.stat], [80 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK: @wide = internal global { [2 x %struct.stat], [80 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; CHECK-LABEL: define internal ptr @worker(
 ; CHECK: getelementptr inbounds [2 x { %struct.stat, [104 x i8] }], ptr @stats, i64 0, i64 %id
 ; JSON-DAG: "name":"stats",{{.*}}"inner_layout":"each of its 2 elements padded from 24 to 128 bytes"

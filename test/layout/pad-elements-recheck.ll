@@ -11,7 +11,7 @@
 ; FILE: "name":"hits",{{.*}}"slot_size":128
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-apply-layout,verify' -cacheline-layout-file=%t/layout.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
-; CHECK: @hits = internal global { [2 x i64], [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK: @hits = internal global { [2 x i64], [112 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; CHECK: load <2 x i64>, ptr @hits, align 16
 ; The facts' own module is padded element by element.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-apply-layout,verify' -cacheline-layout-file=%t/layout.json -S %S/Inputs/pad-recheck-scalar.ll -o %t.scalar.ll

@@ -51,7 +51,7 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 ; CHECK-DAG: @table_locks = internal global [3 x { %struct.lock, [88 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @direct_locks = internal global [3 x { %struct.lock, [88 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @kept_locks = internal global { [3 x %struct.lock], [8 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @kept_locks = internal global { [3 x %struct.lock], [8 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; CHECK-LABEL: define internal ptr @table_alloc(
 ; CHECK: getelementptr inbounds [3 x { %struct.lock, [88 x i8] }], ptr @table_locks
 ; CHECK-LABEL: define internal fastcc ptr @direct_alloc(

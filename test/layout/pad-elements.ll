@@ -35,10 +35,10 @@
 ; CHECK-DAG: @locks = internal global [8 x { %union.pthread_mutex_t, [88 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @hits = internal unnamed_addr global [2 x { i64, [120 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 ; CHECK-DAG: @stats = internal unnamed_addr global [2 x { %struct.stat, [104 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @sorted = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @summed = internal unnamed_addr global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @walked = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @ring = internal unnamed_addr global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @sorted = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 16
+; CHECK-DAG: @summed = internal unnamed_addr global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 64
+; CHECK-DAG: @walked = internal global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 64
+; CHECK-DAG: @ring = internal unnamed_addr global { [8 x i64], [64 x i8] } zeroinitializer, section ".bss.write_hot", align 64
 ; Constant element addresses fold: lock 1 is at 128, not 40.
 ; CHECK: define dso_local {{.*}} @main(
 ; CHECK: call i32 @pthread_mutex_init(ptr noundef nonnull @locks,

@@ -13,10 +13,10 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK:      @seen = internal unnamed_addr global { i1, [127 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-NEXT: @enabled = internal unnamed_addr global i1 false, section ".bss.read_mostly", align 128
+; CHECK:      @seen = internal unnamed_addr global { i1, [127 x i8] } zeroinitializer, section ".bss.write_hot", align 4
+; CHECK-NEXT: @enabled = internal unnamed_addr global i1 false, section ".bss.read_mostly", align 4
 ; CHECK-NEXT: @cacheline.read_mostly.bss.pad = private global [127 x i8] zeroinitializer, section ".bss.read_mostly", align 1
-; CHECK-NEXT: @llvm.compiler.used = appending global [3 x ptr] [ptr @seen, ptr @enabled, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
+; CHECK-NEXT: @llvm.compiler.used = appending global [5 x ptr] [ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.bss.read_mostly, ptr @seen, ptr @enabled, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
 ; CHECK-LABEL: define internal ptr @worker(
 ; CHECK: %en = load i1, ptr @enabled, align 4
 ; CHECK: store i1 true, ptr @seen, align 4

@@ -19,10 +19,10 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
-; CHECK-DAG: @stats = internal global { %struct.stats, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @hist = internal global { [3 x i64], [104 x i8] } { [3 x i64] [i64 1, i64 2, i64 3], [104 x i8] zeroinitializer }, section ".data.write_hot", align 128
-; CHECK-DAG: @head = internal global { %struct.node, [112 x i8] } { %struct.node { ptr @head, ptr @head }, [112 x i8] zeroinitializer }, section ".data.write_hot", align 128
-; CHECK-DAG: @llvm.compiler.used = appending global [3 x ptr] [ptr @stats, ptr @hist, ptr @head], section "llvm.metadata"
+; CHECK-DAG: @stats = internal global { %struct.stats, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @hist = internal global { [3 x i64], [104 x i8] } { [3 x i64] [i64 1, i64 2, i64 3], [104 x i8] zeroinitializer }, section ".data.write_hot", align 16
+; CHECK-DAG: @head = internal global { %struct.node, [112 x i8] } { %struct.node { ptr @head, ptr @head }, [112 x i8] zeroinitializer }, section ".data.write_hot", align 8
+; CHECK-DAG: @llvm.compiler.used = appending global [5 x ptr] [ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.data.write_hot, ptr @stats, ptr @hist, ptr @head], section "llvm.metadata"
 ; CHECK-NOT: @cacheline.
 ; JSON-DAG: "align":8,"class":"write-hot","escape":"address stored in the initializer of head","name":"head",{{.*}}"new_align":128,"new_section":".data.write_hot","padded_size":128}
 ; JSON-DAG: "align":8,"class":"write-hot","name":"stats",{{.*}}"size":16,{{.*}}"new_align":128,"new_section":".bss.write_hot","padded_size":128}

@@ -37,12 +37,12 @@
 ;
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>,globalopt,cacheline-place,verify' -S %s -o %t.placed.ll
 ; RUN: FileCheck %s --check-prefix=PLACED --input-file=%t.placed.ll --implicit-check-not=cacheline-place
-; PLACED:      @st.0 = internal unnamed_addr global i64 0, section ".bss.write_hot", align 128
+; PLACED:      @st.0 = internal unnamed_addr global i64 0, section ".bss.write_hot", align 8
 ; PLACED-NEXT: @st.1 = internal unnamed_addr global { i64, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 8
-; PLACED-NEXT: @limit = internal unnamed_addr global i64 0, section ".bss.read_mostly", align 128
+; PLACED-NEXT: @limit = internal unnamed_addr global i64 0, section ".bss.read_mostly", align 8
 ; PLACED-NEXT: @verbose = internal unnamed_addr global i1 false, section ".bss.read_mostly", align 4
 ; PLACED-NEXT: @cacheline.read_mostly.bss.pad = private global [119 x i8] zeroinitializer, section ".bss.read_mostly", align 1
-; PLACED-NEXT: @llvm.compiler.used = appending global [5 x ptr] [ptr @st.0, ptr @st.1, ptr @limit, ptr @verbose, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
+; PLACED-NEXT: @llvm.compiler.used = appending global [7 x ptr] [ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.bss.read_mostly, ptr @st.0, ptr @st.1, ptr @limit, ptr @verbose, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
 ;
 ; GlobalOpt makes the same pieces without the pass.
 ; RUN: %opt -passes=globalopt -S %s -o %t.plain.ll

@@ -12,8 +12,8 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>,cacheline-place' -cacheline-layout-report=%t.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 ; CHECK: @table = internal global [4 x i32] [i32 1, i32 2, i32 3, i32 4], align 16{{$}}
-; CHECK: @limit = internal global i32 0, section ".bss.read_mostly", align 128
-; CHECK: @llvm.compiler.used = appending global [3 x ptr] [ptr @hits, ptr @limit, ptr @cacheline.read_mostly.bss.pad]
+; CHECK: @limit = internal global i32 0, section ".bss.read_mostly", align 4
+; CHECK: @llvm.compiler.used = appending global [5 x ptr] [ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.bss.read_mostly, ptr @hits, ptr @limit, ptr @cacheline.read_mostly.bss.pad]
 ; RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 ; REPORT: "class":"read-mostly",{{.*}}"name":"table",{{.*}}"reason":"never written; {{.*}}"not_moved":"left in place: nothing stores it, and the link makes it constant"
 ; REPORT: "class":"read-mostly",{{.*}}"name":"limit",{{.*}}"new_section":".bss.read_mostly"
@@ -26,7 +26,7 @@
 ; The pass alone moves it.
 ; RUN: %opt -load-pass-plugin=%plugin -passes=cacheline-layout -S %s -o %t.alone.ll
 ; RUN: FileCheck %s --check-prefix=ALONE --input-file=%t.alone.ll
-; ALONE: @table = internal global [4 x i32] [i32 1, i32 2, i32 3, i32 4], section ".data.read_mostly", align 128
+; ALONE: @table = internal global [4 x i32] [i32 1, i32 2, i32 3, i32 4], section ".data.read_mostly", align 16
 ;
 ; The missed remark says why.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout<link>' -pass-remarks-missed=cacheline-layout -disable-output %s 2> %t.remarks

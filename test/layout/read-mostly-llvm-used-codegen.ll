@@ -21,16 +21,21 @@
 ; RUN: FileCheck %s --input-file=%t.s
 
 ; IR:      @b = internal global { i8, [127 x i8] } { i8 2, [127 x i8] zeroinitializer }, section ".data.read_mostly", align 128
-; IR:      @a = internal global i32 1, section ".data.read_mostly", align 128
+; IR:      @a = internal global i32 1, section ".data.read_mostly", align 4
 ; IR-NEXT: @c = internal global i64 3, section ".data.read_mostly", align 8
 ; IR-NEXT: @cacheline.read_mostly.data.pad = private global [112 x i8] zeroinitializer, section ".data.read_mostly", align 1
 
-; b, in llvm.used, gets a retained section of its own: whole lines of its own.
+; The group's section opens on a line boundary (an empty opener) and its
+; members keep their own alignment; b, in llvm.used, gets a retained section
+; of its own, so it is line-aligned itself: whole lines of its own.
+; CHECK:      .section .data.read_mostly,"aw",@progbits
+; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .Lcacheline.open.data.read_mostly:
 ; CHECK:      .section .data.read_mostly,"awR",@progbits,unique,1
 ; CHECK-NEXT: .p2align 7, 0x0
 ; CHECK-NEXT: b:
 ; CHECK:      .section .data.read_mostly,"aw",@progbits
-; CHECK-NEXT: .p2align 7, 0x0
+; CHECK-NEXT: .p2align 2, 0x0
 ; CHECK-NEXT: a:
 ; CHECK-NOT:  .section
 ; CHECK:      c:

@@ -18,7 +18,7 @@
 ; CHECK-DAG: "name":"hits",{{.*}}"inner_layout":"each of its 2 elements padded from 8 to 128 bytes"
 ; UNCHANGED: @slots = internal global [4 x i64] zeroinitializer, align 16
 ; UNCHANGED: @hits = internal global [2 x i64] zeroinitializer, align 16
-; LAYOUT-DAG: @slots = internal global { [4 x i64], [96 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; LAYOUT-DAG: @slots = internal global { [4 x i64], [96 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; LAYOUT-DAG: @hits = internal global [2 x { i64, [120 x i8] }] zeroinitializer, section ".bss.write_hot", align 128
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

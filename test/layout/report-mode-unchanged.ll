@@ -28,7 +28,7 @@
 ; JSON: "class":"write-hot","name":"counter","reads":0,
 ; JSON: "summary": {"globals":{{[0-9]+}},"neutral":{{[0-9]+}},"read-mostly":{{[0-9]+}},"skipped":{{[0-9]+}},"write-hot":{{[0-9]+}}}
 
-; LAYOUT: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; LAYOUT: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 
 ; BAD: for the --cacheline-layout-mode option: Cannot find option named 'bogus'!
 ; BADENV: error: cacheline-layout: CACHELINE_LAYOUT_MODE: invalid mode 'bogus': expected 'layout', 'report' or 'instrument'

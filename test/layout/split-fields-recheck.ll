@@ -12,14 +12,14 @@
 ; FILE: "name":"s",{{.*}}"parts":[{"class":"write-hot","fields":[0],"name":"s.write_hot"},{"class":"write-hot","fields":[1],"name":"s.write_hot.1"},{"class":"read-mostly","fields":[2],"name":"s.read_mostly"}]
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-apply-layout,verify' -cacheline-layout-file=%t/layout.json -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
-; CHECK: @s = internal global { %struct.S, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK: @s = internal global { %struct.S, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; CHECK: store <2 x i64> %v2, ptr @s, align 16
 ; The facts' own module is split.
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-apply-layout,verify' -cacheline-layout-file=%t/layout.json -S %S/Inputs/split-recheck-scalar.ll -o %t.scalar.ll
 ; RUN: FileCheck %s --check-prefix=SCALAR --input-file=%t.scalar.ll
-; SCALAR-DAG: @s.write_hot = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; SCALAR-DAG: @s.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; SCALAR-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 128
+; SCALAR-DAG: @s.write_hot = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 16
+; SCALAR-DAG: @s.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 16
+; SCALAR-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
 
 source_filename = "split-recheck.c"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

@@ -21,10 +21,10 @@
 ; RUN: cat %t.facts/*.facts.json > %t.all.json
 ; RUN: FileCheck %s --check-prefix=FACTS --input-file=%t.all.json
 ;
-; CHECK-DAG: @s.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 128
+; CHECK-DAG: @s.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 16
+; CHECK-DAG: @s.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
 ; CHECK-DAG: @u.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
-; CHECK-DAG: @t = internal global { %struct.T, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @t = internal global { %struct.T, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; CHECK-LABEL: define internal ptr @worker(
 ; CHECK: %v = load <2 x i64>, ptr @s.write_hot, align 16
 ; CHECK: store <2 x i64> %v2, ptr @s.write_hot, align 16

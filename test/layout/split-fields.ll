@@ -33,16 +33,16 @@
 ; RUN: cat %t.facts/*.facts.json > %t.all.json
 ; RUN: FileCheck %s --check-prefix=FACTS --input-file=%t.all.json
 ;
-; CHECK-DAG: @srv.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @srv.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @srv.read_mostly = internal global <{ i32, i32, i64 }> zeroinitializer, section ".bss.read_mostly", align 128
-; CHECK-DAG: @lk.write_hot = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @lk.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @srv.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @srv.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @srv.read_mostly = internal global <{ i32, i32, i64 }> zeroinitializer, section ".bss.read_mostly", align 8
+; CHECK-DAG: @lk.write_hot = internal global { <{ i32 }>, [124 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @lk.write_hot.1 = internal global { <{ i64 }>, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; CHECK-DAG: @lk.read_mostly = internal global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 8
-; CHECK-DAG: @snap = internal global { %struct.snapshot, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @tl.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @snap = internal global { %struct.snapshot, [104 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-DAG: @tl.write_hot = internal global { <{ i64, i64 }>, [112 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 ; CHECK-DAG: @tl.read_mostly = internal global <{ i32, [4 x i8], i32 }> zeroinitializer, section ".bss.read_mostly", align 8
-; CHECK-DAG: @pr.write_hot = internal unnamed_addr global { <{ i64, i64, [4 x i64] }>, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 128
+; CHECK-DAG: @pr.write_hot = internal unnamed_addr global { <{ i64, i64, [4 x i64] }>, [80 x i8] } zeroinitializer, section ".bss.write_hot", align 16
 ; CHECK-DAG: @pr.read_mostly = internal unnamed_addr global <{ i32 }> zeroinitializer, section ".bss.read_mostly", align 16
 ; CHECK-NOT: @srv =
 ; CHECK-NOT: @lk =

@@ -20,15 +20,15 @@
 ; RUN: %opt -load-pass-plugin=%plugin -passes='cacheline-layout,verify' -S %s -o %t.ll
 ; RUN: FileCheck %s --input-file=%t.ll
 
-; CHECK:      @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-NEXT: @hits = internal global { i32, [124 x i8] } { i32 1, [124 x i8] zeroinitializer }, section ".data.write_hot", align 128
-; CHECK-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 128
+; CHECK:      @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
+; CHECK-NEXT: @hits = internal global { i32, [124 x i8] } { i32 1, [124 x i8] zeroinitializer }, section ".data.write_hot", align 4
+; CHECK-NEXT: @verbose = internal global i8 1, section ".data.read_mostly", align 1
 ; CHECK-NEXT: @level = internal global i8 3, section ".data.read_mostly", align 4
 ; CHECK-NEXT: @cacheline.read_mostly.data.pad = private global [123 x i8] zeroinitializer, section ".data.read_mostly", align 1
-; CHECK-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 128
+; CHECK-NEXT: @flag = internal global i32 0, section ".bss.read_mostly", align 4
 ; CHECK-NEXT: @nthreads = internal global i16 0, section ".bss.read_mostly", align 4
 ; CHECK-NEXT: @cacheline.read_mostly.bss.pad = private global [122 x i8] zeroinitializer, section ".bss.read_mostly", align 1
-; CHECK-NEXT: @llvm.compiler.used = appending global [8 x ptr] [ptr @counter, ptr @hits, ptr @verbose, ptr @level, ptr @cacheline.read_mostly.data.pad, ptr @flag, ptr @nthreads, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
+; CHECK-NEXT: @llvm.compiler.used = appending global [12 x ptr] [ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.data.write_hot, ptr @cacheline.open.data.read_mostly, ptr @cacheline.open.bss.read_mostly, ptr @counter, ptr @hits, ptr @verbose, ptr @level, ptr @cacheline.read_mostly.data.pad, ptr @flag, ptr @nthreads, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
 ; CHECK-NOT:  @cacheline
 
 target datalayout = "e-m:e-i8:8:32-i16:16:32-i64:64-i128:128-n32:64-S128-Fn32"

@@ -30,9 +30,9 @@
 ; CHECK-DAG: @escaped = internal global i32 0, align 4{{$}}
 ; CHECK-DAG: @never = internal global i32 0, align 4{{$}}
 ; CHECK-DAG: @once = internal global i32 0, align 4{{$}}
-; CHECK-DAG: @hot = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 128{{$}}
-; CHECK-DAG: @rm = internal global i32 0, section ".bss.read_mostly", align 128{{$}}
-; CHECK-DAG: @llvm.compiler.used = appending global [3 x ptr] [ptr @hot, ptr @rm, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
+; CHECK-DAG: @hot = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8{{$}}
+; CHECK-DAG: @rm = internal global i32 0, section ".bss.read_mostly", align 4{{$}}
+; CHECK-DAG: @llvm.compiler.used = appending global [5 x ptr] [ptr @cacheline.open.bss.write_hot, ptr @cacheline.open.bss.read_mostly, ptr @hot, ptr @rm, ptr @cacheline.read_mostly.bss.pad], section "llvm.metadata"
 
 ; No constant and no thread-local in a section of ours:
 ; NEG-NOT: constant {{.*}}section ".{{(data|bss)}}.{{(read_mostly|write_hot)}}"

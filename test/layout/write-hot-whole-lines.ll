@@ -15,8 +15,8 @@
 ; RUN: FileCheck %s --input-file=%t.ll
 ; RUN: FileCheck %s --check-prefix=JSON --input-file=%t.json
 
-; CHECK-DAG: @ring = internal global [16 x i64] zeroinitializer, section ".bss.write_hot", align 128
-; CHECK-DAG: @table = internal global [64 x i32] [i32 1, i32 0, {{.*}}], section ".data.write_hot", align 128
+; CHECK-DAG: @ring = internal global [16 x i64] zeroinitializer, section ".bss.write_hot", align 16
+; CHECK-DAG: @table = internal global [64 x i32] [i32 1, i32 0, {{.*}}], section ".data.write_hot", align 16
 ; CHECK-DAG: @slots = internal global [16 x i64] zeroinitializer, section ".bss.write_hot", align 256
 ; CHECK-NOT: x i8] }
 
