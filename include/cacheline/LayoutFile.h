@@ -93,7 +93,8 @@ public:
   /// Writes the file, one global per line.
   void write(llvm::raw_ostream &OS) const;
 
-  /// The entry for global \p Name of a module compiled from \p Source.
+  /// The entry for global \p Name of a module compiled from \p Source:
+  /// that module's own, else one that names no module.
   const LayoutEntry *find(llvm::StringRef Name, llvm::StringRef Source) const;
 
 private:

@@ -263,12 +263,17 @@ const LayoutEntry *LayoutFile::find(StringRef Name, StringRef Source) const {
   auto It = ByName.find(Name);
   if (It == ByName.end())
     return nullptr;
+  // The entry of this module's definition first: an entry of no module (a
+  // declaration the merge saw in another module) names no definition.
+  const LayoutEntry *OfNoModule = nullptr;
   for (size_t I : It->second) {
     const LayoutEntry &E = Globals[I];
-    if (!E.Module || E.Module->empty() || *E.Module == Source)
+    if (E.Module && *E.Module == Source)
       return &E;
+    if ((!E.Module || E.Module->empty()) && !OfNoModule)
+      OfNoModule = &E;
   }
-  return nullptr;
+  return OfNoModule;
 }
 
 ApplyResult cacheline::applyLayoutFile(Module &M, const LayoutFile &File,
