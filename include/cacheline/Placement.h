@@ -37,12 +37,15 @@
 #ifndef CACHELINE_LAYOUT_PLACEMENT_H
 #define CACHELINE_LAYOUT_PLACEMENT_H
 
+#include "llvm/ADT/SmallPtrSet.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class GlobalValue;
 class GlobalVariable;
 class Module;
 } // namespace llvm
@@ -82,6 +85,20 @@ struct PlacementResult {
   std::vector<std::optional<Placed>> Origins;
   /// Bytes of the pads closing the read-mostly groups.
   uint64_t GroupPadBytes = 0;
+};
+
+/// The globals of a module that ELF codegen gives a section of their own
+/// once they are in a named section: a retained one for a global in
+/// llvm.used, a section group for a COMDAT it keeps (not a local one: the
+/// placement drops that), a linked-to one for !associated. Such a global
+/// cannot join a group, nor start where its section's opener does.
+class OwnSections {
+public:
+  explicit OwnSections(const llvm::Module &M);
+  bool has(const llvm::GlobalVariable &GV) const;
+
+private:
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 8> Used;
 };
 
 /// The first order a new mark takes in \p M (one past the marks there).

@@ -13,7 +13,6 @@
 #include "cacheline/SummaryInModule.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
@@ -24,7 +23,6 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Transforms/Utils/GlobalStatus.h"
-#include "llvm/Transforms/Utils/ModuleUtils.h"
 
 using namespace llvm;
 using namespace cacheline;
@@ -285,11 +283,9 @@ LayoutOutcome cacheline::checkInnerLayouts(Module &M, const LayoutPlan &Plan) {
 LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
   LayoutOutcome Outcome = unchanged(Plan);
   const unsigned Line = Plan.LineSize;
-  // ELF codegen gives each llvm.used global with a section a retained
-  // section of its own, so it cannot join a group: it gets whole lines.
-  SmallVector<GlobalValue *, 8> UsedList;
-  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
-  SmallPtrSet<GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  // A global codegen gives a section of its own cannot join a group: it
+  // gets whole lines.
+  const OwnSections Own(M);
   std::unique_ptr<CallGraph> Calls = callGraphFor(M, Plan);
   // Before any global is replaced: a holder is one.
   padAllocations(Plan, Outcome, Calls.get(), /*CheckOnly=*/false);
@@ -318,14 +314,11 @@ LayoutOutcome cacheline::applyLayout(Module &M, const LayoutPlan &Plan) {
       else
         refusePadding(Inner, Padded.takeError());
     }
-    // A read-mostly global that keeps a COMDAT (not internal: laid out from
-    // a layout file at compile time, an inline variable) gets a section
-    // group of its own, placed wherever the linker likes: whole lines too.
-    bool OwnSection = Used.count(P.GV) ||
-                      (P.GV->hasComdat() && !P.GV->hasLocalLinkage());
-    PlacementKind Kind = Hot          ? PlacementKind::WriteHot
-                         : OwnSection ? PlacementKind::ReadMostlyAlone
-                                      : PlacementKind::ReadMostlyGroup;
+    // (A COMDAT it keeps: not internal, laid out from a layout file at
+    // compile time, an inline variable.)
+    PlacementKind Kind = Hot             ? PlacementKind::WriteHot
+                         : Own.has(*P.GV) ? PlacementKind::ReadMostlyAlone
+                                          : PlacementKind::ReadMostlyGroup;
     if (Kind == PlacementKind::ReadMostlyGroup && Plan.GlobalOptFollows &&
         P.Part < 0 && becomesConstant(*P.GV)) {
       P.Owner->NotMoved = "left in place: nothing stores it, and the "

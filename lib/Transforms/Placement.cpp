@@ -7,7 +7,6 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
@@ -155,6 +154,17 @@ void record(PlacementResult &R, unsigned Order, StringRef Section,
 
 } // namespace
 
+OwnSections::OwnSections(const Module &M) {
+  SmallVector<GlobalValue *, 8> UsedList;
+  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
+  Used.insert(UsedList.begin(), UsedList.end());
+}
+
+bool OwnSections::has(const GlobalVariable &GV) const {
+  return Used.count(&GV) || GV.hasMetadata(LLVMContext::MD_associated) ||
+         (GV.hasComdat() && !GV.hasLocalLinkage());
+}
+
 unsigned cacheline::nextPlacementOrder(const Module &M) {
   unsigned Next = 0;
   for (const GlobalVariable &GV : M.globals())
@@ -233,20 +243,15 @@ PlacementResult cacheline::placeMarkedGlobals(Module &M, PlaceMode Mode) {
   // placement starts each section with an empty line-aligned opener and
   // leaves the globals' own alignment as the optimizer saw it: a larger
   // alignment would let instruction selection fold loads it did not fold
-  // before. A global codegen gives a section of its own (llvm.used: a
-  // retained section; a COMDAT; !associated) is aligned itself, and so is
-  // every global where Mach-O and XCOFF linkers move each symbol on its
-  // own, or where an optimization pipeline follows that may drop or
-  // reorder globals.
+  // before. A global codegen gives a section of its own (OwnSections) is
+  // aligned itself, and so is every global where Mach-O and XCOFF linkers
+  // move each symbol on its own, or where an optimization pipeline follows
+  // that may drop or reorder globals.
   const bool ByOpener =
       Final && Triple(compat::targetTriple(M)).isOSBinFormatELF();
-  SmallVector<GlobalValue *, 8> UsedList;
-  collectUsedGlobalVariables(M, UsedList, /*CompilerUsed=*/false);
-  SmallPtrSet<const GlobalValue *, 8> Used(UsedList.begin(), UsedList.end());
+  const OwnSections Own(M);
   auto SharesSection = [&](const GlobalVariable &GV) {
-    return ByOpener && !Used.count(&GV) &&
-           !GV.hasMetadata(LLVMContext::MD_associated) &&
-           (!GV.hasComdat() || GV.hasLocalLinkage());
+    return ByOpener && !Own.has(GV);
   };
   auto LineAlign = [&](const GlobalVariable &GV, Align Own, unsigned Line) {
     return SharesSection(GV) ? Own : std::max(Own, Align(Line));
