@@ -34,8 +34,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/CachelineLayout.h"
-#include "cacheline/LLVMCompat.h" // PassPlugin.h; LLVM_ATTRIBUTE_VISIBILITY_DEFAULT
+#include "cacheline/Passes/CachelineLayout.h"
+#include "cacheline/Support/LLVMCompat.h" // PassPlugin.h; LLVM_ATTRIBUTE_VISIBILITY_DEFAULT
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/raw_ostream.h"

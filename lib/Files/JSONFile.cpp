@@ -1,6 +1,6 @@
 //===- JSONFile.cpp - Read the project's JSON files -----------------------===//
 
-#include "cacheline/JSONFile.h"
+#include "cacheline/Files/JSONFile.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"

@@ -11,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/SummaryEncoding.h"
-#include "cacheline/JSONFile.h"
+#include "cacheline/Files/SummaryEncoding.h"
+#include "cacheline/Files/JSONFile.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"

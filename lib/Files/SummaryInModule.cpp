@@ -1,11 +1,11 @@
 //===- SummaryInModule.cpp - Summaries carried inside the bitcode --------===//
 
-#include "cacheline/SummaryInModule.h"
-#include "cacheline/Diagnostics.h"
-#include "cacheline/JSONFile.h"
-#include "cacheline/LLVMCompat.h"
-#include "cacheline/SummaryBuilder.h"
-#include "cacheline/SummaryEncoding.h"
+#include "cacheline/Files/SummaryInModule.h"
+#include "cacheline/Files/JSONFile.h"
+#include "cacheline/Files/SummaryEncoding.h"
+#include "cacheline/Summary/SummaryBuilder.h"
+#include "cacheline/Support/Diagnostics.h"
+#include "cacheline/Support/LLVMCompat.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

@@ -1,7 +1,7 @@
 //===- WriteProfile.cpp - A measured write profile ------------------------===//
 
-#include "cacheline/WriteProfile.h"
-#include "cacheline/JSONFile.h"
+#include "cacheline/Files/WriteProfile.h"
+#include "cacheline/Files/JSONFile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

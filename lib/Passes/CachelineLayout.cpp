@@ -1,16 +1,21 @@
 //===- CachelineLayout.cpp - The cacheline-layout passes -----------------===//
 
-#include "cacheline/CachelineLayout.h"
-#include "cacheline/Diagnostics.h"
-#include "cacheline/Instrument.h"
-#include "cacheline/LLVMCompat.h"
-#include "cacheline/LayoutFile.h"
-#include "cacheline/LineSize.h"
-#include "cacheline/Placement.h"
-#include "cacheline/Report.h"
-#include "cacheline/Settings.h"
-#include "cacheline/StageTimer.h"
-#include "cacheline/SummaryBuilder.h"
+#include "cacheline/Passes/CachelineLayout.h"
+#include "cacheline/Files/SummaryJSON.h"
+#include "cacheline/Passes/ApplyLayoutFile.h"
+#include "cacheline/Passes/Remarks.h"
+#include "cacheline/Passes/Settings.h"
+#include "cacheline/Results/LayoutFile.h"
+#include "cacheline/Results/Report.h"
+#include "cacheline/Summary/SummaryBuilder.h"
+#include "cacheline/Support/Diagnostics.h"
+#include "cacheline/Support/LineSize.h"
+#include "cacheline/Support/LLVMCompat.h"
+#include "cacheline/Support/StageTimer.h"
+#include "cacheline/Transforms/FieldLayout.h"
+#include "cacheline/Transforms/Instrument.h"
+#include "cacheline/Transforms/Layout.h"
+#include "cacheline/Transforms/Placement.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -249,9 +254,9 @@ Error applyProfile(Module &M, StringRef Path, CachelineClassification &Result,
 
 AnalysisKey CachelineClassificationAnalysis::Key;
 
-CachelineClassification
+CachelineClassificationAnalysis::Result
 CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
-  CachelineClassification Result;
+  CachelineClassificationResult Result;
   Expected<Settings> Set = passSettings();
   if (!Set) {
     diagnose(M, Set.takeError());
@@ -387,29 +392,31 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   return Result;
 }
 
-LayoutPlan CachelineClassification::plan() const {
+/// What the layout is to do: each global's class and inner layout, in the
+/// order of the classification's globals (LayoutOutcome follows it too).
+static LayoutPlan planLayout(const CachelineClassification &C) {
   LayoutPlan Plan;
-  Plan.LineSize = LineSize;
-  Plan.Program = Program.get();
-  Plan.Symbols = &Symbols;
-  for (const ClassifiedGlobal &G : Globals) {
+  Plan.LineSize = C.LineSize;
+  Plan.Program = C.Program.get();
+  Plan.Symbols = &C.Symbols;
+  for (const ClassifiedGlobal &G : C.Globals) {
     PlannedGlobal &P = Plan.Globals.emplace_back();
     P.GV = G.GV;
     P.Class = G.Class.Class;
     P.Inner = G.Inner;
-    for (const FunctionCopy &C : G.Inner.Copies) {
+    for (const FunctionCopy &Copy : G.Inner.Copies) {
       Module &M = *G.GV->getParent();
-      Function *F = Symbols.function(M, C.Module, C.Function);
+      Function *F = C.Symbols.function(M, Copy.Module, Copy.Function);
       // A linkonce_odr body another compile's summary stands for: any
       // definition of it is one to copy.
       if (!F)
-        if (Function *Other = M.getFunction(C.Function);
-            Other && Symbols.origin(*Other).second == C.Function)
+        if (Function *Other = M.getFunction(Copy.Function);
+            Other && C.Symbols.origin(*Other).second == Copy.Function)
           F = Other;
       P.CopyBodies.push_back(F);
     }
   }
-  for (const ClassifiedAllocation &A : Allocations) {
+  for (const ClassifiedAllocation &A : C.Allocations) {
     PlannedAllocation &P = Plan.Allocations.emplace_back();
     P.Call = A.Call;
     P.Holders = A.Holders;
@@ -419,44 +426,16 @@ LayoutPlan CachelineClassification::plan() const {
     P.SlotSize = A.Inner.SlotSize;
     if (!A.Inner.Parts.empty())
       P.Fields = placeFieldGroups(A.Site.Record.Props.Fields, A.Inner.Parts,
-                                  LineSize, P.NewSize);
+                                  C.LineSize, P.NewSize);
   }
   return Plan;
 }
 
-bool CachelineClassification::invalidate(
+bool CachelineClassificationResult::invalidate(
     Module &, const PreservedAnalyses &PA,
     ModuleAnalysisManager::Invalidator &) {
   auto PAC = PA.getChecker<CachelineClassificationAnalysis>();
   return !PAC.preserved() && !PAC.preservedSet<AllAnalysesOn<Module>>();
-}
-
-void CachelineClassification::print(raw_ostream &OS) const {
-  if (!Program)
-    return;
-  OS << "line size: " << LineSize << "\n";
-  for (const ClassifiedGlobal &G : Globals)
-    OS << "global " << G.Name << ": "
-       << globalClassName(G.Class.Class) << ": " << G.Class.Reason << "\n";
-  Program->print(OS);
-}
-
-const Instruction *
-ClassifiedGlobal::decisiveInstruction(InstructionIndex &Index) const {
-  if (Class.DecisiveWrite >= 0)
-    if (const Instruction *I =
-            Index.find(WriteAt[Class.DecisiveWrite].Module,
-                       WriteAt[Class.DecisiveWrite].At))
-      return I;
-  if (Class.DecisiveRead >= 0)
-    if (const Instruction *I = Index.find(ReadAt[Class.DecisiveRead].Module,
-                                          ReadAt[Class.DecisiveRead].At))
-      return I;
-  for (const std::vector<ModulePosition> *List : {&WriteAt, &ReadAt})
-    for (const ModulePosition &P : *List)
-      if (const Instruction *I = Index.find(P.Module, P.At))
-        return I;
-  return nullptr;
 }
 
 PreservedAnalyses
@@ -499,7 +478,7 @@ PreservedAnalyses CachelineLayoutPass::run(Module &M,
   // alone says what the layout would do inside objects.
   std::optional<StageTimer> Stage;
   Stage.emplace("layout", "Layout planned and applied, remarks");
-  LayoutPlan Plan = Result.plan();
+  LayoutPlan Plan = planLayout(Result);
   Plan.GlobalOptFollows = AtLink;
   Plan.When = AtLink ? PlaceMode::DryRun : PlaceMode::Final;
   std::vector<RemarkPlace> RemarkPlaces = locateRemarks(M, Result);

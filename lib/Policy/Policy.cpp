@@ -1,6 +1,6 @@
 //===- Policy.cpp - The classification rules ------------------------------===//
 
-#include "cacheline/Policy.h"
+#include "cacheline/Policy/Policy.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"

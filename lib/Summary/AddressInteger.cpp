@@ -1,9 +1,9 @@
 //===- AddressInteger.cpp - An address made an integer --------------------===//
 
-#include "cacheline/AddressInteger.h"
-#include "cacheline/KnownFunctions.h"
-#include "cacheline/PointerUseWalker.h"
-#include "cacheline/Sanitizer.h"
+#include "cacheline/Summary/AddressInteger.h"
+#include "cacheline/Summary/KnownFunctions.h"
+#include "cacheline/Summary/PointerUseWalker.h"
+#include "cacheline/Summary/Sanitizer.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/Twine.h"

@@ -1,19 +1,19 @@
 //===- AllocationShape.cpp - An allocation as elements --------------------===//
 
-#include "cacheline/AllocationShape.h"
-#include "cacheline/KnownFunctions.h"
+#include "cacheline/Summary/AllocationShape.h"
+#include "cacheline/Summary/KnownFunctions.h"
 
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/Support/KnownBits.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Function.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstrTypes.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/IR/PatternMatch.h"
+#include "llvm/Support/KnownBits.h"
 
 using namespace llvm;
 using namespace cacheline;

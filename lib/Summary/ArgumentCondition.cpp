@@ -1,6 +1,6 @@
 //===- ArgumentCondition.cpp - Argument values of a return ---------------===//
 
-#include "cacheline/ArgumentCondition.h"
+#include "cacheline/Summary/ArgumentCondition.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"

@@ -1,6 +1,6 @@
 //===- FunctionFields.cpp - Struct fields holding function pointers -------===//
 
-#include "cacheline/FunctionFields.h"
+#include "cacheline/Summary/FunctionFields.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"

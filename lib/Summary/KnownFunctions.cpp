@@ -1,6 +1,6 @@
 //===- KnownFunctions.cpp - Library calls the analysis understands -------===//
 
-#include "cacheline/KnownFunctions.h"
+#include "cacheline/Summary/KnownFunctions.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"

@@ -1,7 +1,7 @@
 //===- ObjectAddress.cpp - An address as a base plus offsets -------------===//
 
-#include "cacheline/ObjectAddress.h"
-#include "cacheline/Sanitizer.h"
+#include "cacheline/Summary/ObjectAddress.h"
+#include "cacheline/Summary/Sanitizer.h"
 
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Constants.h"

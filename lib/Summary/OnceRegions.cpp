@@ -1,10 +1,10 @@
 //===- OnceRegions.cpp - Code behind an initialisation flag ---------------===//
 
-#include "cacheline/OnceRegions.h"
+#include "cacheline/Summary/OnceRegions.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/ConstantFolding.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"

@@ -8,10 +8,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/PointerFlow.h"
-#include "cacheline/Sanitizer.h"
-#include "cacheline/KnownFunctions.h"
-#include "cacheline/LLVMCompat.h"
+#include "cacheline/Summary/PointerFlow.h"
+#include "cacheline/Summary/KnownFunctions.h"
+#include "cacheline/Summary/Sanitizer.h"
+#include "cacheline/Support/LLVMCompat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"

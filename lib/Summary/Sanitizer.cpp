@@ -1,6 +1,6 @@
 //===- Sanitizer.cpp - What AddressSanitizer adds to a module -------------===//
 
-#include "cacheline/Sanitizer.h"
+#include "cacheline/Summary/Sanitizer.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/IR/Constants.h"

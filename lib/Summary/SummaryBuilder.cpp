@@ -8,16 +8,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/SummaryBuilder.h"
-#include "cacheline/AllocationShape.h"
-#include "cacheline/FunctionFields.h"
-#include "cacheline/KnownFunctions.h"
-#include "cacheline/LLVMCompat.h"
-#include "cacheline/ObjectAddress.h"
-#include "cacheline/OnceRegions.h"
-#include "cacheline/PointerFlow.h"
-#include "cacheline/PointerUseWalker.h"
-#include "cacheline/Sanitizer.h"
+#include "cacheline/Summary/SummaryBuilder.h"
+#include "cacheline/Summary/AllocationShape.h"
+#include "cacheline/Summary/FunctionFields.h"
+#include "cacheline/Summary/KnownFunctions.h"
+#include "cacheline/Summary/ObjectAddress.h"
+#include "cacheline/Summary/OnceRegions.h"
+#include "cacheline/Summary/PointerFlow.h"
+#include "cacheline/Summary/PointerUseWalker.h"
+#include "cacheline/Summary/Sanitizer.h"
+#include "cacheline/Support/LLVMCompat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
@@ -27,8 +27,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
-#include "llvm/IR/CFG.h"
 #include "llvm/BinaryFormat/Dwarf.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -1486,43 +1486,4 @@ ModuleSummary cacheline::summarizeModule(Module &M,
   for (FunctionSummary &FS : S.Functions)
     FS.CountedLoops = Pos.countedLoops(*M.getFunction(FS.Name));
   return S;
-}
-
-Error cacheline::writeSummaryToDir(StringRef Dir, Module &M,
-                                   ModuleSummary S) {
-  if (std::error_code EC = sys::fs::create_directories(Dir))
-    return createStringError(EC, "cannot create facts directory '%s': %s",
-                             Dir.str().c_str(), EC.message().c_str());
-  // One file per source file: compiled again, it replaces its facts. By
-  // the absolute path: two directories' sds.c (a program's and a bundled
-  // library's, each compiled from its own directory) are two files.
-  SmallString<256> Source(M.getModuleIdentifier());
-  sys::fs::make_absolute(Source);
-  std::string Name =
-      utohexstr(compat::hash64(Source), true, 16) + ".facts.json";
-  SmallString<256> Final(Dir);
-  sys::path::append(Final, Name);
-  SmallString<256> Model(Final);
-  Model += ".%%%%%%.tmp";
-  int FD;
-  SmallString<256> Temp;
-  if (std::error_code EC = sys::fs::createUniqueFile(Model, FD, Temp))
-    return createStringError(EC, "cannot write facts in '%s': %s",
-                             Dir.str().c_str(), EC.message().c_str());
-  {
-    raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    S.write(OS);
-    OS.close();
-    if (OS.has_error()) {
-      sys::fs::remove(Temp);
-      return createStringError(OS.error(), "cannot write '%s': %s",
-                               Temp.c_str(), OS.error().message().c_str());
-    }
-  }
-  if (std::error_code EC = sys::fs::rename(Temp, Final)) {
-    sys::fs::remove(Temp);
-    return createStringError(EC, "cannot write '%s': %s", Final.c_str(),
-                             EC.message().c_str());
-  }
-  return Error::success();
 }

@@ -1,6 +1,6 @@
 //===- Diagnostics.cpp - The plugin's warnings ----------------------------===//
 
-#include "cacheline/Diagnostics.h"
+#include "cacheline/Support/Diagnostics.h"
 
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"

@@ -1,6 +1,6 @@
 //===- LineSize.cpp - Destructive-interference size per target -----------===//
 
-#include "cacheline/LineSize.h"
+#include "cacheline/Support/LineSize.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"

@@ -1,21 +1,21 @@
 //===- AddressRewrite.cpp - Addresses of a global whose layout changes ---===//
 
-#include "cacheline/AddressRewrite.h"
+#include "cacheline/Transforms/AddressRewrite.h"
 
-#include "cacheline/AddressInteger.h"
-#include "cacheline/ArgumentCondition.h"
-#include "cacheline/KnownFunctions.h"
-#include "cacheline/PointerUseWalker.h"
-#include "cacheline/Sanitizer.h"
+#include "cacheline/Summary/AddressInteger.h"
+#include "cacheline/Summary/ArgumentCondition.h"
+#include "cacheline/Summary/KnownFunctions.h"
+#include "cacheline/Summary/PointerUseWalker.h"
+#include "cacheline/Summary/Sanitizer.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 

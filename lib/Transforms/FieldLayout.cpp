@@ -1,7 +1,7 @@
 //===- FieldLayout.cpp - A struct global split by field class ------------===//
 
-#include "cacheline/FieldLayout.h"
-#include "cacheline/AddressRewrite.h"
+#include "cacheline/Transforms/FieldLayout.h"
+#include "cacheline/Transforms/AddressRewrite.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -11,8 +11,8 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Module.h"
 
 #include <map>

@@ -1,7 +1,7 @@
 //===- FunctionCopies.cpp - Functions copied for one global --------------===//
 
-#include "cacheline/FunctionCopies.h"
-#include "cacheline/AddressRewrite.h"
+#include "cacheline/Transforms/FunctionCopies.h"
+#include "cacheline/Transforms/AddressRewrite.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/Statistic.h"

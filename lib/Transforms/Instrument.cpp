@@ -22,12 +22,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/Instrument.h"
-#include "cacheline/AllocationShape.h"
-#include "cacheline/CachelineLayout.h"
-#include "cacheline/KnownFunctions.h"
-#include "cacheline/LLVMCompat.h"
-#include "cacheline/SummaryBuilder.h"
+#include "cacheline/Transforms/Instrument.h"
+#include "cacheline/Pipeline/Classification.h"
+#include "cacheline/Summary/AllocationShape.h"
+#include "cacheline/Summary/KnownFunctions.h"
+#include "cacheline/Summary/SummaryBuilder.h"
+#include "cacheline/Support/LLVMCompat.h"
 
 #include "WriteProfileRuntime.inc"
 
@@ -37,9 +37,9 @@
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DebugInfoMetadata.h"
-#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"

@@ -1,13 +1,13 @@
 //===- Placement.cpp - Sections, alignment and padding, made late --------===//
 
-#include "cacheline/Placement.h"
-#include "cacheline/AddressRewrite.h"
-#include "cacheline/LLVMCompat.h"
-#include "cacheline/Layout.h"
+#include "cacheline/Transforms/Placement.h"
+#include "cacheline/Support/LLVMCompat.h"
+#include "cacheline/Transforms/AddressRewrite.h"
+#include "cacheline/Transforms/Layout.h"
 
 #include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"

@@ -9,9 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/AllocationWrappers.h"
+#include "cacheline/WholeProgram/AllocationWrappers.h"
 
-#include "cacheline/PointsTo.h"
+#include "cacheline/WholeProgram/PointsTo.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"

@@ -8,15 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/PointsTo.h"
-#include "cacheline/AllocationWrappers.h"
+#include "cacheline/WholeProgram/PointsTo.h"
+#include "cacheline/WholeProgram/AllocationWrappers.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 

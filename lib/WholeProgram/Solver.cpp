@@ -1,15 +1,15 @@
 //===- Solver.cpp - The whole program, from its summaries ----------------===//
 
-#include "cacheline/Solver.h"
-#include "cacheline/KnownFunctions.h"
-#include "cacheline/PointsTo.h"
-#include "cacheline/StageTimer.h"
+#include "cacheline/WholeProgram/Solver.h"
+#include "cacheline/Summary/KnownFunctions.h"
+#include "cacheline/Support/StageTimer.h"
+#include "cacheline/WholeProgram/PointsTo.h"
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/Support/Debug.h"

@@ -2,9 +2,9 @@
 
 #include "AuditPolicy.h"
 #include "BinaryImage.h"
+#include "cacheline/Policy/Policy.h"
+#include "cacheline/WholeProgram/Solver.h"
 #include "MachineSummary.h"
-#include "cacheline/Policy.h"
-#include "cacheline/Solver.h"
 
 #include "llvm/Support/BuryPointer.h"
 

@@ -15,8 +15,8 @@
 #ifndef CACHELINE_AUDIT_AUDITPOLICY_H
 #define CACHELINE_AUDIT_AUDITPOLICY_H
 
+#include "cacheline/Policy/Policy.h"
 #include "CodeScanner.h"
-#include "cacheline/Policy.h"
 
 #include <string>
 #include <vector>

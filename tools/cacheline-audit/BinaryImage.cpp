@@ -1,7 +1,7 @@
 //===- BinaryImage.cpp - What the audit reads from an ELF file ------------===//
 
 #include "BinaryImage.h"
-#include "cacheline/LLVMCompat.h"
+#include "cacheline/Support/LLVMCompat.h"
 
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/BinaryFormat/Magic.h"

@@ -2,7 +2,7 @@
 
 #include "CodeScanner.h"
 #include "BinaryImage.h"
-#include "cacheline/LLVMCompat.h"
+#include "cacheline/Support/LLVMCompat.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -16,8 +16,8 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/MCTargetOptions.h"
 #include "llvm/MC/TargetRegistry.h"
-#include "llvm/Support/Threading.h"
 #include "llvm/Support/thread.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <atomic>

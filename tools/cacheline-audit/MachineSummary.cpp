@@ -3,7 +3,7 @@
 #include "MachineSummary.h"
 #include "AuditPolicy.h"
 #include "BinaryImage.h"
-#include "cacheline/KnownFunctions.h"
+#include "cacheline/Summary/KnownFunctions.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"

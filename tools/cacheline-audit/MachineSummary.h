@@ -27,8 +27,8 @@
 #ifndef CACHELINE_AUDIT_MACHINESUMMARY_H
 #define CACHELINE_AUDIT_MACHINESUMMARY_H
 
+#include "cacheline/Summary/Summary.h"
 #include "CodeScanner.h"
-#include "cacheline/Summary.h"
 
 #include "llvm/ADT/StringMap.h"
 

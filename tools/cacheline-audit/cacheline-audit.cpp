@@ -14,9 +14,9 @@
 #include "AuditPolicy.h"
 #include "AuditReport.h"
 #include "BinaryImage.h"
+#include "cacheline/Support/LineSize.h"
 #include "CodeScanner.h"
 #include "Hazards.h"
-#include "cacheline/LineSize.h"
 #include "PerfC2C.h"
 
 #include "llvm/Support/BuryPointer.h"

@@ -1,9 +1,9 @@
 //===- ProfileCompare.cpp - Static classes against a write profile --------===//
 
 #include "ProfileCompare.h"
-#include "cacheline/JSONFile.h"
-#include "cacheline/LayoutFile.h"
-#include "cacheline/Report.h"
+#include "cacheline/Files/JSONFile.h"
+#include "cacheline/Results/LayoutFile.h"
+#include "cacheline/Results/Report.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Format.h"

@@ -10,8 +10,8 @@
 #ifndef CACHELINE_FACTS_PROFILECOMPARE_H
 #define CACHELINE_FACTS_PROFILECOMPARE_H
 
-#include "cacheline/Policy.h"
-#include "cacheline/WriteProfile.h"
+#include "cacheline/Files/WriteProfile.h"
+#include "cacheline/Policy/Policy.h"
 
 #include "llvm/Support/Error.h"
 

@@ -26,16 +26,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "cacheline/LineSize.h"
-#include "cacheline/Merge.h"
+#include "cacheline/Files/WriteProfile.h"
+#include "cacheline/Passes/Merge.h"
+#include "cacheline/Passes/Settings.h"
+#include "cacheline/Support/LineSize.h"
 #include "ProfileCompare.h"
-#include "cacheline/Settings.h"
-#include "cacheline/WriteProfile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 #include <algorithm>
 #include <string>

@@ -15,8 +15,8 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Parallel.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/TargetSelect.h"
 
 using namespace llvm;
 using namespace cacheline::audit;
