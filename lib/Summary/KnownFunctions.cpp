@@ -490,3 +490,46 @@ bool cacheline::isCallOnceBody(StringRef Name) {
          S.contains("std::__once_call_impl<") ||
          S.contains("std::__1::__call_once_proxy<");
 }
+
+std::optional<ArgumentAccesses>
+cacheline::lookupArgumentAccesses(StringRef Name) {
+  using E = ArgumentAccess;
+  // AArch64 outline atomics (-moutline-atomics, GCC's default): the
+  // pointer is the last argument.
+  if (Name.starts_with("__aarch64_cas"))
+    return ArgumentAccesses{{E::None, E::None, E::Atomic}};
+  for (StringRef Op : {"__aarch64_swp", "__aarch64_ldadd", "__aarch64_ldclr",
+                       "__aarch64_ldset", "__aarch64_ldeor"})
+    if (Name.starts_with(Op))
+      return ArgumentAccesses{{E::None, E::Atomic, E::None}};
+  // Each row: the functions, then the access through each argument.
+  struct Row {
+    std::initializer_list<StringRef> Names;
+    ArgumentAccesses Accesses;
+  };
+  static const Row Rows[] = {
+      {{"memset", "bzero", "explicit_bzero", "__memset_chk"},
+       {{E::Write, E::None, E::None}}},
+      {{"memcpy", "memmove", "strcpy", "strncpy", "stpcpy", "__memcpy_chk",
+        "__memmove_chk", "strcat", "strncat"},
+       {{E::Write, E::Read, E::None}}},
+      {{"snprintf", "sprintf", "vsnprintf", "__snprintf_chk", "__sprintf_chk"},
+       {{E::Write, E::None, E::Read}}},
+      {{"memcmp", "strcmp", "strncmp", "strlen", "strnlen", "strchr",
+        "strrchr", "strstr", "puts", "atoi", "atol", "atof"},
+       {{E::Read, E::Read, E::None}}},
+      {{"strtol", "strtoul", "strtoll", "strtoull", "strtod"},
+       {{E::Read, E::Write, E::None}}},
+      {{"printf", "__printf_chk", "fputs"}, {{E::Read, E::Read, E::Read}}},
+      {{"fprintf", "__fprintf_chk", "dprintf"}, {{E::None, E::Read, E::Read}}},
+  };
+  for (const Row &R : Rows)
+    if (is_contained(R.Names, Name))
+      return R.Accesses;
+  return std::nullopt;
+}
+
+ArgumentAccess cacheline::argumentAccess(StringRef Name, unsigned Arg) {
+  std::optional<ArgumentAccesses> Accesses = lookupArgumentAccesses(Name);
+  return Accesses && Arg < 3 ? Accesses->Args[Arg] : ArgumentAccess::Unknown;
+}

@@ -31,63 +31,11 @@ ByteRange machineRange(const DataAccess &A) {
   return R;
 }
 
-/// What a C library function does with the object behind a pointer
-/// argument, which IR learns from the attributes of its declaration.
-enum class LibraryEffect { Unknown, None, Read, Write, Atomic };
-
-/// The effects on the first three arguments, for the functions the table
-/// knows.
-struct LibraryEffects {
-  LibraryEffect Args[3];
-};
-
-std::optional<LibraryEffects> libraryEffects(StringRef Name) {
-  using E = LibraryEffect;
-  // AArch64 outline atomics (-moutline-atomics, GCC's default): the
-  // pointer is the last argument.
-  if (Name.starts_with("__aarch64_cas"))
-    return LibraryEffects{{E::None, E::None, E::Atomic}};
-  for (StringRef Op : {"__aarch64_swp", "__aarch64_ldadd", "__aarch64_ldclr",
-                       "__aarch64_ldset", "__aarch64_ldeor"})
-    if (Name.starts_with(Op))
-      return LibraryEffects{{E::None, E::Atomic, E::None}};
-  // Each row: the functions, then the effect on each argument.
-  struct Row {
-    std::initializer_list<StringRef> Names;
-    LibraryEffects Effects;
-  };
-  static const Row Rows[] = {
-      {{"memset", "bzero", "explicit_bzero", "__memset_chk"},
-       {{E::Write, E::None, E::None}}},
-      {{"memcpy", "memmove", "strcpy", "strncpy", "stpcpy", "__memcpy_chk",
-        "__memmove_chk", "strcat", "strncat"},
-       {{E::Write, E::Read, E::None}}},
-      {{"snprintf", "sprintf", "vsnprintf", "__snprintf_chk", "__sprintf_chk"},
-       {{E::Write, E::None, E::Read}}},
-      {{"memcmp", "strcmp", "strncmp", "strlen", "strnlen", "strchr",
-        "strrchr", "strstr", "puts", "atoi", "atol", "atof"},
-       {{E::Read, E::Read, E::None}}},
-      {{"strtol", "strtoul", "strtoll", "strtoull", "strtod"},
-       {{E::Read, E::Write, E::None}}},
-      {{"printf", "__printf_chk", "fputs"}, {{E::Read, E::Read, E::Read}}},
-      {{"fprintf", "__fprintf_chk", "dprintf"}, {{E::None, E::Read, E::Read}}},
-  };
-  for (const Row &R : Rows)
-    if (is_contained(R.Names, Name))
-      return R.Effects;
-  return std::nullopt;
-}
-
-LibraryEffect libraryEffect(StringRef Name, unsigned Arg) {
-  std::optional<LibraryEffects> Effects = libraryEffects(Name);
-  return Effects && Arg < 3 ? Effects->Args[Arg] : LibraryEffect::Unknown;
-}
-
 /// A function the known-function tables describe: a call of it is a call
 /// of the library, even where a static link put its body in the binary.
 bool isLibraryFunction(StringRef Name) {
   Name = baseName(Name);
-  return lookupKnownFunction(Name) || libraryEffects(Name);
+  return lookupKnownFunction(Name) || lookupArgumentAccesses(Name);
 }
 
 class Summarizer {
@@ -547,24 +495,24 @@ void Summarizer::handOn(const CallSite &CS, unsigned Arg,
       ParamsToDo.push_back({uint32_t(T.Function), Arg});
     return;
   }
-  switch (libraryEffect(T.External, Arg)) {
-  case LibraryEffect::None:
+  switch (argumentAccess(T.External, Arg)) {
+  case ArgumentAccess::None:
     return;
-  case LibraryEffect::Read:
+  case ArgumentAccess::Read:
     At.Callee = T.External;
     Uses.Accesses.push_back(
         {cacheline::AccessKind::CallRead, std::move(At), std::nullopt, {}});
     return;
-  case LibraryEffect::Write:
+  case ArgumentAccess::Write:
     At.Callee = T.External;
     Uses.Accesses.push_back(
         {cacheline::AccessKind::CallWrite, std::move(At), std::nullopt, {}});
     return;
-  case LibraryEffect::Atomic:
+  case ArgumentAccess::Atomic:
     Uses.Accesses.push_back(
         {cacheline::AccessKind::AtomicRMW, std::move(At), std::nullopt, {}});
     return;
-  case LibraryEffect::Unknown:
+  case ArgumentAccess::Unknown:
     break;
   }
   std::string Where = " in " + At.Function;

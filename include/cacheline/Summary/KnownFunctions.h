@@ -161,6 +161,24 @@ bool isLibraryThreadTrampoline(llvm::StringRef Name);
 /// True for the callable run through std::call_once, by its symbol name.
 bool isCallOnceBody(llvm::StringRef Name);
 
+/// What a C library function does with the object behind one of its
+/// pointer arguments: what IR learns from the attributes of its
+/// declaration, and machine code (cacheline-audit) from this table.
+enum class ArgumentAccess { Unknown, None, Read, Write, Atomic };
+
+/// The accesses through the first three arguments.
+struct ArgumentAccesses {
+  ArgumentAccess Args[3];
+};
+
+/// The accesses of the C library function \p Name (and of AArch64's
+/// outline atomics) through its pointer arguments, if the table knows it.
+std::optional<ArgumentAccesses> lookupArgumentAccesses(llvm::StringRef Name);
+
+/// The access of \p Name through argument \p Arg; Unknown where the table
+/// does not say.
+ArgumentAccess argumentAccess(llvm::StringRef Name, unsigned Arg);
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_KNOWNFUNCTIONS_H
