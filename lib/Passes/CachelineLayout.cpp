@@ -5,6 +5,7 @@
 #include "cacheline/Passes/ApplyLayoutFile.h"
 #include "cacheline/Passes/Remarks.h"
 #include "cacheline/Passes/Settings.h"
+#include "cacheline/Pipeline/Decide.h"
 #include "cacheline/Results/LayoutFile.h"
 #include "cacheline/Results/Report.h"
 #include "cacheline/Summary/SummaryBuilder.h"
@@ -198,58 +199,6 @@ void diagnose(Module &M, Error E) {
   M.getContext().emitError("cacheline-layout: " + toString(std::move(E)));
 }
 
-/// Gives every global the profile has a current entry for the class the
-/// profile decides (Policy's decideFromProfile). A global whose definition
-/// changed since the profile was recorded keeps its static class, with one
-/// warning for all of them; a profile that names none of the module's
-/// globals is another program's: an error.
-Error applyProfile(Module &M, StringRef Path, CachelineClassification &Result,
-                   const PolicyOptions &Opts) {
-  const WriteProfile &Profile = *Result.Profile;
-  if (Triple(Profile.Target).getArch() != Triple(M.getTargetTriple()).getArch())
-    return createStringError(inconvertibleErrorCode(),
-                             "%s: profile of target %s, the module is for %s",
-                             Path.str().c_str(), Profile.Target.c_str(),
-                             compat::targetTriple(M).c_str());
-  unsigned Matched = 0;
-  SmallVector<StringRef, 4> Stale;
-  for (ClassifiedGlobal &G : Result.Globals) {
-    const GlobalVariable &GV = *G.GV;
-    const ProfiledGlobal *P = Profile.find(GV.getName());
-    if (!P || GV.isDeclaration())
-      continue;
-    ++Matched;
-    if (P->Fingerprint != definitionFingerprint(GV)) {
-      Stale.push_back(GV.getName());
-      continue;
-    }
-    G.Measured = P;
-    std::optional<Decision> D = decideFromProfile(*P, G.Class.Class, Opts);
-    if (!D)
-      continue;
-    G.Static = G.Class;
-    G.Class = {D->Class, D->Reason};
-    ++NumFromProfile;
-  }
-  if (!Matched && !Profile.Globals.empty())
-    return createStringError(inconvertibleErrorCode(),
-                             "%s: profile of another program: none of its %zu "
-                             "globals is in this module",
-                             Path.str().c_str(), Profile.Globals.size());
-  if (!Stale.empty()) {
-    std::string Names;
-    for (StringRef N : ArrayRef(Stale).take_front(3))
-      Names += (Names.empty() ? "" : ", ") + N.str();
-    if (Stale.size() > 3)
-      Names += ", ...";
-    warn(M, "profile " + Path + ": " + Twine(Stale.size()) +
-                (Stale.size() == 1 ? " global" : " globals") +
-                " changed since it was recorded (" + Names +
-                "): static classes kept");
-  }
-  return Error::success();
-}
-
 } // namespace
 
 AnalysisKey CachelineClassificationAnalysis::Key;
@@ -284,6 +233,18 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   Result.Symbols = std::move(Summaries.Symbols);
   Stage.emplace("classify", "Globals solved and classified");
 
+  if (const PathSetting &Path = Set->Profile) {
+    Expected<WriteProfile> Profile = WriteProfile::read(Path.Path);
+    if (!Profile) {
+      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                    Path.Origin.c_str(),
+                                    toString(Profile.takeError()).c_str()));
+      Result.Program.reset(); // No layout from a profile that cannot be read.
+      return Result;
+    }
+    Result.Profile = std::move(*Profile);
+  }
+
   Result.Globals.reserve(M.global_size());
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
@@ -301,36 +262,16 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
       if (S->Module >= 0)
         G.Module = Result.Program->modules()[S->Module].Source;
     }
+    if (Result.Profile && Result.Profile->find(G.Name))
+      G.Fingerprint = definitionFingerprint(GV);
     G.Facts = std::move(S->Record);
     G.WriteAt = std::move(S->WriteAt);
     G.ReadAt = std::move(S->ReadAt);
-    G.Class = decide(G.Facts, Result.Program->hasThreads(), *Opts);
     Result.Globals.push_back(std::move(G));
   }
 
-  if (const PathSetting &Path = Set->Profile) {
-    Expected<WriteProfile> Profile = WriteProfile::read(Path.Path);
-    if (!Profile) {
-      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                    Path.Origin.c_str(),
-                                    toString(Profile.takeError()).c_str()));
-      Result.Program.reset(); // No layout from a profile that cannot be read.
-      return Result;
-    }
-    Result.Profile = std::move(*Profile);
-    if (Error E = applyProfile(M, Path.Path, Result, *Opts)) {
-      diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
-                                    Path.Origin.c_str(),
-                                    toString(std::move(E)).c_str()));
-      Result.Program.reset();
-    }
-  }
-  for (ClassifiedGlobal &G : Result.Globals)
-    G.Inner = decideInnerLayout(G.Facts, G.Class.Class, Result.LineSize, *Opts);
-
   // Allocation sites, classified as globals are.
   InstructionIndex Index(M, Result.Symbols);
-  std::vector<std::string> StaleSites;
   for (SolvedAllocation &S : Result.Program->solveAllocations()) {
     ClassifiedAllocation A;
     A.Call = dyn_cast_or_null<CallBase>(Index.find(S.Caller.Module, S.At));
@@ -345,50 +286,30 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     for (auto &[HM, Name] : S.Holders)
       if (GlobalVariable *H = Result.Symbols.global(M, HM, Name))
         A.Holders.push_back(H);
-    A.Class = decide(S.Record, Result.Program->hasThreads(), *Opts);
-    std::optional<MeasuredAllocations> Allocations;
-    if (Result.Profile && A.Caller) {
-      const WriteProfile &Profile = *Result.Profile;
-      A.Measured = Profile.findAllocation(
-          S.At.Function, S.Call,
-          Result.Program->modules()[S.Caller.Module].Source);
-      if (A.Measured &&
-          A.Measured->Fingerprint !=
-              allocationFingerprint(S.At.Callee, S.Record.Props.ElementSize,
-                                    S.Record.Props.ElementCount)) {
-        StaleSites.push_back(S.At.Function);
-        A.Measured = nullptr;
-      }
-      if (A.Measured) {
-        if (std::optional<Decision> D =
-                decideFromProfile(*A.Measured, A.Class.Class, *Opts)) {
-          A.Static = A.Class;
-          A.Class = std::move(*D);
-        }
-        if (A.Measured->AllocatedBefore || A.Measured->AllocatedAfter)
-          Allocations = MeasuredAllocations{
-              A.Measured->AllocatedAfter,
-              Profile.ThreadsCreated * std::max<uint64_t>(Profile.Runs, 1),
-              A.Measured->WritesAfter};
-      }
-    }
-    A.Inner = decideAllocationLayout(
-        S.Record, S.Allocated, A.Class.Class, Result.LineSize, *Opts, {},
-        Allocations ? &*Allocations : nullptr);
-    if (A.Holders.size() != S.Holders.size() && A.Inner.SlotSize) {
+    A.Site = std::move(S);
+    Result.Allocations.push_back(std::move(A));
+  }
+
+  Expected<std::vector<std::string>> Warnings = decideProgram(
+      Result, compat::targetTriple(M), Set->Profile.Path, *Opts);
+  if (!Warnings) {
+    diagnose(M, createStringError(inconvertibleErrorCode(), "%s: %s",
+                                  Set->Profile.Origin.c_str(),
+                                  toString(Warnings.takeError()).c_str()));
+    Result.Program.reset();
+    return Result;
+  }
+  for (const std::string &W : *Warnings)
+    warn(M, W);
+  NumFromProfile += count_if(Result.Globals, [](const ClassifiedGlobal &G) {
+    return G.Static.has_value();
+  });
+  for (ClassifiedAllocation &A : Result.Allocations)
+    if (A.Holders.size() != A.Site.Holders.size() && A.Inner.SlotSize) {
       A.Inner = InnerLayout();
       A.Inner.Reason = "not rewritten: a pointer variable holding it is not "
                        "in the module";
     }
-    A.Site = std::move(S);
-    Result.Allocations.push_back(std::move(A));
-  }
-  if (!StaleSites.empty())
-    warn(M, "profile " + Set->Profile.Path + ": " +
-                Twine(StaleSites.size()) +
-                " allocation sites changed since it was recorded (in " +
-                StaleSites.front() + (StaleSites.size() > 1 ? ", ..." : "") +
-                "): static classes kept");
   return Result;
 }
 

@@ -4,6 +4,7 @@
 #include "cacheline/Files/JSONFile.h"
 #include "cacheline/Files/SummaryInModule.h"
 #include "cacheline/Files/SummaryJSON.h"
+#include "cacheline/Pipeline/Decide.h"
 #include "cacheline/Results/LayoutFile.h"
 #include "cacheline/Support/LineSize.h"
 #include "cacheline/Transforms/FieldLayout.h"
@@ -26,45 +27,49 @@ using namespace cacheline;
 
 namespace {
 
-void writeLayoutFile(raw_ostream &OS, const Solver &Program,
-                     const PolicyOptions &Opts, unsigned LineSize,
-                     MergeStats &Stats) {
+void count(GlobalClass C, MergeStats &Stats) {
+  switch (C) {
+  case GlobalClass::WriteHot:
+    ++Stats.WriteHot;
+    break;
+  case GlobalClass::ReadMostly:
+    ++Stats.ReadMostly;
+    break;
+  case GlobalClass::Neutral:
+    ++Stats.Neutral;
+    break;
+  case GlobalClass::Skipped:
+    ++Stats.Skipped;
+    break;
+  }
+}
+
+/// The layout file of the program \p C decided.
+void writeLayoutFile(raw_ostream &OS, const CachelineClassification &C,
+                     ArrayRef<SolvedGlobal> Solved, MergeStats &Stats) {
+  const Solver &Program = *C.Program;
   ArrayRef<ModuleSummary> Modules = Program.modules();
   LayoutFile File;
   File.Executable = Program.isExecutable();
   File.Target = Modules.empty() ? std::string() : Modules.front().Target;
-  File.LineSize = LineSize;
+  File.LineSize = C.LineSize;
   std::vector<GlobalClass> Classes;
-  std::vector<SolvedGlobal> Globals = Program.solveGlobals();
-  for (const SolvedGlobal &G : Globals) {
-    Decision D = decide(G.Record, Program.hasThreads(), Opts);
+  for (auto [G, S] : zip_equal(C.Globals, Solved)) {
+    const Decision &D = G.Class;
     Classes.push_back(D.Class);
-    switch (D.Class) {
-    case GlobalClass::WriteHot:
-      ++Stats.WriteHot;
-      break;
-    case GlobalClass::ReadMostly:
-      ++Stats.ReadMostly;
-      break;
-    case GlobalClass::Neutral:
-      ++Stats.Neutral;
-      break;
-    case GlobalClass::Skipped:
-      ++Stats.Skipped;
-      break;
-    }
+    count(D.Class, Stats);
     LayoutEntry E;
-    static_cast<GlobalEntry &>(E) = GlobalEntry::classified(G.Name, G.Record, D);
-    E.Size = G.Definition ? G.Definition->Size : 0;
-    if (G.Module >= 0)
-      E.Module = Modules[G.Module].Source;
-    if (G.Definition)
-      E.Fingerprint = G.Definition->Fingerprint;
-    InnerLayout Inner = decideInnerLayout(G.Record, D.Class, LineSize, Opts);
-    E.setInner(G.Record.Props, Inner);
+    static_cast<GlobalEntry &>(E) = GlobalEntry::classified(G.Name, G.Facts, D);
+    E.Size = S.Definition ? S.Definition->Size : 0;
+    if (S.Module >= 0)
+      E.Module = G.Module;
+    if (S.Definition)
+      E.Fingerprint = S.Definition->Fingerprint;
+    const InnerLayout &Inner = G.Inner;
+    E.setInner(G.Facts.Props, Inner);
     if (Inner.SlotSize) {
       E.SlotSize = Inner.SlotSize;
-      E.Elements = G.Record.Props.ElementCount;
+      E.Elements = G.Facts.Props.ElementCount;
     }
     std::vector<std::string> Names = partNames(G.Name, Inner.Parts);
     for (unsigned P = 0; P < Inner.Parts.size(); ++P)
@@ -72,14 +77,10 @@ void writeLayoutFile(raw_ostream &OS, const Solver &Program,
           {Names[P], Inner.Parts[P].Class, Inner.Parts[P].Fields});
     File.Globals.push_back(std::move(E));
   }
-  Stats.Globals = Globals.size();
-  for (const SolvedAllocation &S : Program.solveAllocations()) {
-    Decision D = decide(S.Record, Program.hasThreads(), Opts);
-    InnerLayout Inner = decideAllocationLayout(
-        S.Record, S.Allocated, D.Class, LineSize, Opts, S.HolderElsewhere);
-    File.Allocations.push_back(
-        AllocationEntry::classified(Program, S, D, Inner, LineSize));
-  }
+  Stats.Globals = C.Globals.size();
+  for (const ClassifiedAllocation &A : C.Allocations)
+    File.Allocations.push_back(AllocationEntry::classified(
+        Program, A.Site, A.Class, A.Inner, C.LineSize));
   File.Program = ProgramFacts(Program, Classes);
   for (const ModuleSummary &M : Modules)
     File.Modules.push_back(M.Source);
@@ -168,20 +169,51 @@ static SolverOptions beforeLink(const PolicyOptions &Opts) {
 Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
                                            raw_ostream &OS,
                                            const PolicyOptions &Opts,
-                                           unsigned LineSize) {
+                                           unsigned LineSize,
+                                           const PathSetting &Profile) {
   Expected<std::vector<ModuleSummary>> Modules = readSummaries(Inputs);
   if (!Modules)
     return Modules.takeError();
   MergeStats Stats;
   Stats.Files = Modules->size();
-  if (!LineSize)
-    LineSize = defaultLineSize(Triple(Modules->front().Target));
-  Solver Program(std::move(*Modules), beforeLink(Opts));
+  std::string Target = Modules->front().Target;
+  CachelineClassification C;
+  C.LineSize = LineSize ? LineSize : defaultLineSize(Triple(Target));
+  if (Profile) {
+    Expected<WriteProfile> P = WriteProfile::read(Profile.Path);
+    if (!P)
+      return createStringError(inconvertibleErrorCode(), "%s: %s",
+                               Profile.Origin.c_str(),
+                               toString(P.takeError()).c_str());
+    C.Profile = std::move(*P);
+  }
+  C.Program = std::make_unique<Solver>(std::move(*Modules), beforeLink(Opts));
   // Each compile of the second stage lays out its own module: a function
   // is copied for a global only where the global's compile has its body.
   PolicyOptions Layout = Opts;
   Layout.EachModuleAlone = true;
-  writeLayoutFile(OS, Program, Layout, LineSize, Stats);
+  std::vector<SolvedGlobal> Solved = C.Program->solveGlobals();
+  for (SolvedGlobal &S : Solved) {
+    ClassifiedGlobal &G = C.Globals.emplace_back();
+    G.Name = S.Name;
+    if (S.Module >= 0)
+      G.Module = C.Program->modules()[S.Module].Source;
+    if (S.Definition)
+      G.Fingerprint = S.Definition->Fingerprint;
+    G.Facts = std::move(S.Record);
+    G.WriteAt = std::move(S.WriteAt);
+    G.ReadAt = std::move(S.ReadAt);
+  }
+  for (SolvedAllocation &S : C.Program->solveAllocations())
+    C.Allocations.emplace_back().Site = std::move(S);
+  Expected<std::vector<std::string>> Warnings =
+      decideProgram(C, Target, Profile.Path, Layout);
+  if (!Warnings)
+    return createStringError(inconvertibleErrorCode(), "%s: %s",
+                             Profile.Origin.c_str(),
+                             toString(Warnings.takeError()).c_str());
+  Stats.Warnings = std::move(*Warnings);
+  writeLayoutFile(OS, C, Solved, Stats);
   return Stats;
 }
 

@@ -3,7 +3,7 @@
 //   cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N]
 //                         [--rare-write-rate R] [--line-size N]
 //                         [--max-element-padding N]
-//                         [--max-copied-instructions N]
+//                         [--max-copied-instructions N] [--profile PROFILE]
 //   cacheline-facts solve DIR|OBJECT... [--stages] [--hot-write-count N]
 //                         [--rare-write-rate R]
 //   cacheline-facts profile-merge PROFILE... -o FILE
@@ -47,7 +47,7 @@ using namespace cacheline;
 static constexpr const char *Usage =
     "usage: cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N] "
     "[--rare-write-rate R] [--line-size N] [--max-element-padding N] "
-    "[--max-copied-instructions N]\n"
+    "[--max-copied-instructions N] [--profile PROFILE]\n"
     "       cacheline-facts solve DIR|OBJECT... [--stages] "
     "[--hot-write-count N] [--rare-write-rate R]\n"
     "       cacheline-facts profile-merge PROFILE... -o FILE\n"
@@ -89,6 +89,7 @@ constexpr std::pair<StringLiteral, SettingKind> SettingOptions[] = {
     {"--line-size", SettingKind::LineSize},
     {"--max-element-padding", SettingKind::MaxElementPadding},
     {"--max-copied-instructions", SettingKind::MaxCopiedInstructions},
+    {"--profile", SettingKind::Profile},
 };
 
 /// Parses \p Args; \p Allowed lists the options the command takes.
@@ -101,7 +102,7 @@ std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
       SettingKind::HotWriteCount, SettingKind::RareWriteRate,
       SettingKind::LineSize, SettingKind::MaxElementPadding,
       SettingKind::MaxCopiedInstructions, SettingKind::AssumeClosed,
-      SettingKind::PadRunTimeAllocations};
+      SettingKind::PadRunTimeAllocations, SettingKind::Profile};
   for (size_t I = 0; I < Args.size(); ++I) {
     StringRef A = Args[I];
     if (!A.starts_with("-") || A == "-") {
@@ -155,9 +156,11 @@ int mergeCommand(const Arguments &Args) {
     return cannotWrite(Args.Out, EC);
   Expected<MergeStats> Stats =
       mergeFacts(Args.Operands, OutFile.os(), Args.Set.Policy,
-                 Args.Set.LineSize.value_or(0));
+                 Args.Set.LineSize.value_or(0), Args.Set.Profile);
   if (!Stats)
     return failure(Stats.takeError());
+  for (const std::string &W : Stats->Warnings)
+    errs() << "cacheline-facts: warning: " << W << "\n";
   OutFile.keep();
   errs() << "cacheline-facts: " << Args.Out << ": " << Stats->Globals
          << " globals from " << Stats->Files << " translation units: "
@@ -235,7 +238,7 @@ int main(int argc, char **argv) {
   const Command Commands[] = {
       {"merge",
        {"-o", "--hot-write-count", "--rare-write-rate", "--line-size",
-        "--max-element-padding", "--max-copied-instructions"},
+        "--max-element-padding", "--max-copied-instructions", "--profile"},
        mergeCommand},
       {"solve",
        {"--stages", "--hot-write-count", "--rare-write-rate"},

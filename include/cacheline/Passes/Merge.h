@@ -19,11 +19,13 @@
 #ifndef CACHELINE_LAYOUT_MERGE_H
 #define CACHELINE_LAYOUT_MERGE_H
 
+#include "cacheline/Passes/Settings.h"
 #include "cacheline/Policy/Policy.h"
 
 #include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -35,6 +37,8 @@ struct MergeStats {
   unsigned Files = 0;
   unsigned Globals = 0;
   unsigned WriteHot = 0, ReadMostly = 0, Neutral = 0, Skipped = 0;
+  /// What the user should know: a write profile's stale entries.
+  std::vector<std::string> Warnings;
 };
 
 /// Merges the summaries of \p Inputs and writes the layout file to \p OS,
@@ -42,11 +46,14 @@ struct MergeStats {
 /// target's). An input is a facts directory (every *.facts.json file in
 /// it) or an object that carries summaries (bitcode a compile with the
 /// plugin wrote, SummaryInModule.h). Errors name the file and what is
-/// wrong with it.
+/// wrong with it. With \p Profile, a write profile decides the classes it
+/// measured, as CACHELINE_LAYOUT_PROFILE does at the full-LTO link
+/// (Decide.h).
 llvm::Expected<MergeStats> mergeFacts(llvm::ArrayRef<std::string> Inputs,
                                       llvm::raw_ostream &OS,
                                       const PolicyOptions &Opts,
-                                      unsigned LineSize = 0);
+                                      unsigned LineSize = 0,
+                                      const PathSetting &Profile = {});
 
 /// The whole program \p Inputs describe (as mergeFacts reads them), solved
 /// and classified, printed as print<cacheline-layout> prints a module: one

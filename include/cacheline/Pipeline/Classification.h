@@ -42,6 +42,9 @@ struct ClassifiedGlobal {
   /// summary where the link renamed it (two TUs' static `scratch`), and the
   /// source file of an internal one, as a layout file names them.
   std::string SummaryName, Module;
+  /// Its definition's fingerprint (definitionFingerprint), which a write
+  /// profile's entry must match; filled where a profile is given.
+  std::string Fingerprint;
   /// What the solver found: the rules' input.
   GlobalRecord Facts;
   /// Where each of Facts.Writes and Facts.Reads is, in the summaries

@@ -1,0 +1,143 @@
+//===- Decide.cpp - From the solved program to its decisions --------------===//
+
+#include "cacheline/Pipeline/Decide.h"
+#include "cacheline/Summary/SummaryBuilder.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <algorithm>
+
+using namespace llvm;
+using namespace cacheline;
+
+namespace {
+
+/// "profile P: N globals changed since it was recorded (a, b, c, ...)".
+std::string staleGlobalsWarning(StringRef ProfilePath,
+                                ArrayRef<std::string> Names) {
+  std::string List;
+  for (const std::string &N : Names.take_front(3))
+    List += (List.empty() ? "" : ", ") + N;
+  if (Names.size() > 3)
+    List += ", ...";
+  return ("profile " + ProfilePath + ": " + Twine(Names.size()) +
+          (Names.size() == 1 ? " global" : " globals") +
+          " changed since it was recorded (" + List +
+          "): static classes kept")
+      .str();
+}
+
+/// Gives each global the profile has a current entry for the class the
+/// profile decides. Returns the names of the globals whose definition
+/// changed since the profile was recorded.
+Expected<std::vector<std::string>>
+decideGlobalsFromProfile(std::vector<ClassifiedGlobal> &Globals,
+                         const WriteProfile &Profile, StringRef ProfilePath,
+                         const PolicyOptions &Opts) {
+  unsigned Matched = 0;
+  std::vector<std::string> Stale;
+  for (ClassifiedGlobal &G : Globals) {
+    const ProfiledGlobal *P = Profile.find(G.Name);
+    if (!P || G.Facts.Props.Declaration)
+      continue;
+    ++Matched;
+    if (P->Fingerprint != G.Fingerprint) {
+      Stale.push_back(G.Name);
+      continue;
+    }
+    G.Measured = P;
+    std::optional<Decision> D = decideFromProfile(*P, G.Class.Class, Opts);
+    if (!D)
+      continue;
+    G.Static = G.Class;
+    G.Class = {D->Class, D->Reason};
+  }
+  if (!Matched && !Profile.Globals.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "%s: profile of another program: none of its %zu "
+                             "globals is in this program",
+                             ProfilePath.str().c_str(),
+                             Profile.Globals.size());
+  return Stale;
+}
+
+/// Decides allocation site \p A, with its measured entry where \p Profile
+/// has a current one; a stale entry's function goes to \p Stale.
+void decideAllocation(ClassifiedAllocation &A, const Solver &Program,
+                      const WriteProfile *Profile, unsigned LineSize,
+                      const PolicyOptions &Opts,
+                      std::vector<std::string> &Stale) {
+  const SolvedAllocation &S = A.Site;
+  A.Class = decide(S.Record, Program.hasThreads(), Opts);
+  std::optional<MeasuredAllocations> Allocations;
+  if (Profile) {
+    A.Measured = Profile->findAllocation(
+        S.At.Function, S.Call, Program.modules()[S.Caller.Module].Source);
+    if (A.Measured &&
+        A.Measured->Fingerprint !=
+            allocationFingerprint(S.At.Callee, S.Record.Props.ElementSize,
+                                  S.Record.Props.ElementCount)) {
+      Stale.push_back(S.At.Function);
+      A.Measured = nullptr;
+    }
+    if (A.Measured) {
+      if (std::optional<Decision> D =
+              decideFromProfile(*A.Measured, A.Class.Class, Opts)) {
+        A.Static = A.Class;
+        A.Class = std::move(*D);
+      }
+      if (A.Measured->AllocatedBefore || A.Measured->AllocatedAfter)
+        Allocations = MeasuredAllocations{
+            A.Measured->AllocatedAfter,
+            Profile->ThreadsCreated * std::max<uint64_t>(Profile->Runs, 1),
+            A.Measured->WritesAfter};
+    }
+  }
+  A.Inner = decideAllocationLayout(S.Record, S.Allocated, A.Class.Class,
+                                   LineSize, Opts, S.HolderElsewhere,
+                                   Allocations ? &*Allocations : nullptr);
+}
+
+} // namespace
+
+Expected<std::vector<std::string>>
+cacheline::decideProgram(CachelineClassification &C, StringRef Target,
+                         StringRef ProfilePath, const PolicyOptions &Opts) {
+  const Solver &Program = *C.Program;
+  std::vector<std::string> Warnings;
+  for (ClassifiedGlobal &G : C.Globals)
+    G.Class = decide(G.Facts, Program.hasThreads(), Opts);
+
+  const WriteProfile *Profile = C.Profile ? &*C.Profile : nullptr;
+  if (Profile) {
+    if (Triple(Profile->Target).getArch() != Triple(Target).getArch())
+      return createStringError(
+          inconvertibleErrorCode(),
+          "%s: profile of target %s, the program is for %s",
+          ProfilePath.str().c_str(), Profile->Target.c_str(),
+          Target.str().c_str());
+    Expected<std::vector<std::string>> Stale =
+        decideGlobalsFromProfile(C.Globals, *Profile, ProfilePath, Opts);
+    if (!Stale)
+      return Stale.takeError();
+    if (!Stale->empty())
+      Warnings.push_back(staleGlobalsWarning(ProfilePath, *Stale));
+  }
+  for (ClassifiedGlobal &G : C.Globals)
+    G.Inner = decideInnerLayout(G.Facts, G.Class.Class, C.LineSize, Opts);
+
+  std::vector<std::string> StaleSites;
+  for (ClassifiedAllocation &A : C.Allocations)
+    decideAllocation(A, Program, Profile, C.LineSize, Opts, StaleSites);
+  if (!StaleSites.empty())
+    Warnings.push_back(("profile " + ProfilePath + ": " +
+                        Twine(StaleSites.size()) +
+                        " allocation sites changed since it was recorded (in " +
+                        StaleSites.front() +
+                        (StaleSites.size() > 1 ? ", ..." : "") +
+                        "): static classes kept")
+                           .str());
+  return Warnings;
+}
