@@ -961,7 +961,8 @@ void PointsTo::Graph::build() {
   for (unsigned F = 0; F < NF; ++F) {
     const FunctionSummary &FS = *P.Functions[F];
     unsigned M = P.FunctionModules[F];
-    unsigned *Callee = &Callees[FirstCallSlot[F]];
+    // data(): a function without calls may sit past the last slot.
+    unsigned *Callee = Callees.data() + FirstCallSlot[F];
     for (unsigned I = 0; I < FS.Calls.size(); ++I)
       if (FS.Calls[I].Kind == CallKind::Direct)
         Callee[I] = P.ResolveFunction(M, FS.Calls[I].Callee);
