@@ -46,145 +46,41 @@ STATISTIC(NumSkipped, "Globals skipped");
 STATISTIC(NumFromProfile, "Globals whose class the write profile decided");
 STATISTIC(NumInstrumentedSites, "Accesses counted by the instrumentation");
 
-// Settings.h: every option has an environment variable too, for the link.
-
 namespace {
 
-/// Parses an option's value with Settings.h's parser, which the
-/// environment variables and cacheline-facts share.
-template <typename T, Expected<T> (*Parse)(StringRef)>
-class SettingParser : public cl::basic_parser<T> {
-public:
-  SettingParser(cl::Option &O) : cl::basic_parser<T>(O), Printer(O) {}
-  bool parse(cl::Option &O, StringRef, StringRef Arg, T &Value) {
-    Expected<T> Parsed = Parse(Arg);
-    if (!Parsed)
-      return O.error(toString(Parsed.takeError()));
-    Value = *Parsed;
-    return false;
+/// The pass's options: one per setting of Settings.def, in its order.
+struct SettingOptions {
+  std::vector<std::unique_ptr<SettingOption>> Options;
+  SettingOptions() {
+    for (const SettingInfo &S : settingTable())
+      Options.push_back(std::make_unique<SettingOption>(
+          StringRef(S.Option), cl::desc(S.Description), cl::value_desc(S.Value),
+          S.isFlag() ? cl::ValueOptional : cl::ValueRequired));
   }
-  StringRef getValueName() const override { return Printer.getValueName(); }
-  /// cl's own parser of T, which is final, prints the option's value
-  /// (-print-options).
-  operator const cl::parser<T> &() const { return Printer; }
-
-private:
-  cl::parser<T> Printer;
 };
 
-StringRef optionName(SettingKind Kind) { return settingName(Kind).Option; }
+SettingOptions &settingOptions() {
+  static SettingOptions Options;
+  return Options;
+}
 
-} // namespace
-
-static cl::opt<std::string> ReportOpt(
-    optionName(SettingKind::Report),
-    cl::desc("Write the cacheline-layout JSON report to this file"),
-    cl::value_desc("file"));
-static cl::opt<unsigned, false, SettingParser<unsigned, parseLineSize>>
-    LineSizeOpt(optionName(SettingKind::LineSize),
-                cl::desc("Destructive-interference size in bytes, a power of "
-                         "two from 16 to 4096 (default: per target)"),
-                cl::value_desc("bytes"));
-static cl::opt<PassMode> ModeOpt(
-    optionName(SettingKind::Mode), cl::desc("What the pass does"),
-    cl::init(Settings().Mode),
-    cl::values(clEnumValN(PassMode::Layout, "layout",
-                          "move and pad globals (default)"),
-               clEnumValN(PassMode::Report, "report", "only classify"),
-               clEnumValN(PassMode::Instrument, "instrument",
-                          "build a program that records a write profile")));
-static cl::opt<uint64_t, false, SettingParser<uint64_t, parseCount>>
-    HotWriteCountOpt(optionName(SettingKind::HotWriteCount),
-                     cl::desc("With profile data or a write profile, run-time "
-                              "writes that make a global write-hot"),
-                     cl::value_desc("count"),
-                     cl::init(PolicyOptions().HotWriteCount));
-static cl::opt<double, false, SettingParser<double, parseRate>>
-    RareWriteRateOpt(
-        optionName(SettingKind::RareWriteRate),
-        cl::desc("A global whose run-time writes run fewer times than this "
-                 "per iteration of the loops driving them (static block "
-                 "frequencies) is not write-hot"),
-        cl::value_desc("rate"), cl::init(PolicyOptions().RareWriteRate));
-static cl::opt<uint64_t, false, SettingParser<uint64_t, parseBytes>>
-    MaxElementPaddingOpt(
-        optionName(SettingKind::MaxElementPadding),
-        cl::desc("The most bytes giving each element of one array global, "
-                 "or each group of written fields of one struct, lines of "
-                 "its own may add"),
-        cl::value_desc("bytes"), cl::init(PolicyOptions().MaxElementPadding));
-static cl::opt<uint64_t, false, SettingParser<uint64_t, parseCount>>
-    MaxCopiedInstructionsOpt(
-        optionName(SettingKind::MaxCopiedInstructions),
-        cl::desc("The most instructions the copies of functions made for "
-                 "one struct global split by field class may add (a lock "
-                 "routine its instances are handed to); 0 makes none"),
-        cl::value_desc("count"),
-        cl::init(PolicyOptions().MaxCopiedInstructions));
-static cl::opt<bool> AssumeClosedOpt(
-    optionName(SettingKind::AssumeClosed),
-    cl::desc("Treat an executable's own exported globals as internal "
-             "(--export-dynamic); nothing dlopen()ed may write them"),
-    cl::value_desc("0|1"), cl::ValueOptional);
-static cl::opt<bool> PadRunTimeAllocationsOpt(
-    optionName(SettingKind::PadRunTimeAllocations),
-    cl::desc("Pad the elements of memory allocated while threads run too "
-             "(one object per request, perhaps)"),
-    cl::value_desc("0|1"), cl::ValueOptional);
-static cl::opt<std::string> ProfileOpt(
-    optionName(SettingKind::Profile),
-    cl::desc("Classify by this write profile, recorded by an instrumented "
-             "build"),
-    cl::value_desc("file"));
-static cl::opt<std::string> FactsDirOpt(
-    optionName(SettingKind::FactsDir),
-    cl::desc("Write this module's write facts into this directory, for "
-             "cacheline-facts merge"),
-    cl::value_desc("dir"));
-static cl::opt<std::string> LayoutFileOpt(
-    optionName(SettingKind::LayoutFile),
-    cl::desc("Apply this merged layout file to the module's globals "
-             "(compile time and ThinLTO backends)"),
-    cl::value_desc("file"));
-
-namespace {
+// Registered when the plugin loads, so that opt's command line sees them.
+[[maybe_unused]] SettingOptions &RegisteredOptions = settingOptions();
 
 /// The settings: the options given, the environment variables for the
 /// others (Settings.h).
 Expected<Settings> passSettings() {
   Settings S;
   SmallVector<SettingKind, 16> FromEnvironment;
-  auto Take = [&](SettingKind Kind, const cl::Option &Opt, auto Store) {
-    if (Opt.getNumOccurrences())
-      Store();
-    else
+  for (const std::unique_ptr<SettingOption> &O : settingOptions().Options) {
+    SettingKind Kind = settingOf(*O);
+    if (!O->getNumOccurrences()) {
       FromEnvironment.push_back(Kind);
-  };
-  auto Path = [](const cl::opt<std::string> &Opt) {
-    return PathSetting{Opt.getValue(), "-" + Opt.ArgStr.str()};
-  };
-  Take(SettingKind::Mode, ModeOpt, [&] { S.Mode = ModeOpt; });
-  Take(SettingKind::LineSize, LineSizeOpt, [&] { S.LineSize = LineSizeOpt; });
-  Take(SettingKind::HotWriteCount, HotWriteCountOpt,
-       [&] { S.Policy.HotWriteCount = HotWriteCountOpt; });
-  Take(SettingKind::RareWriteRate, RareWriteRateOpt,
-       [&] { S.Policy.RareWriteRate = RareWriteRateOpt; });
-  Take(SettingKind::MaxElementPadding, MaxElementPaddingOpt,
-       [&] { S.Policy.MaxElementPadding = MaxElementPaddingOpt; });
-  Take(SettingKind::MaxCopiedInstructions, MaxCopiedInstructionsOpt,
-       [&] { S.Policy.MaxCopiedInstructions = MaxCopiedInstructionsOpt; });
-  // Given alone (-cacheline-assume-closed), the option is on.
-  Take(SettingKind::AssumeClosed, AssumeClosedOpt,
-       [&] { S.Policy.AssumeClosed = AssumeClosedOpt; });
-  Take(SettingKind::PadRunTimeAllocations, PadRunTimeAllocationsOpt, [&] {
-    S.Policy.PadRunTimeAllocations = PadRunTimeAllocationsOpt;
-  });
-  Take(SettingKind::Report, ReportOpt, [&] { S.Report = Path(ReportOpt); });
-  Take(SettingKind::Profile, ProfileOpt, [&] { S.Profile = Path(ProfileOpt); });
-  Take(SettingKind::FactsDir, FactsDirOpt,
-       [&] { S.FactsDir = Path(FactsDirOpt); });
-  Take(SettingKind::LayoutFile, LayoutFileOpt,
-       [&] { S.LayoutFile = Path(LayoutFileOpt); });
+      continue;
+    }
+    if (Error E = setSetting(S, Kind, O->getValue(), "-" + O->ArgStr.str()))
+      return std::move(E);
+  }
   if (Error E = readEnvironment(S, FromEnvironment))
     return std::move(E);
   return S;

@@ -18,41 +18,25 @@ Error invalid(const char *What, StringRef Text, const char *Expected) {
                            Text.str().c_str(), Expected);
 }
 
-const SettingName Names[] = {
-    {SettingKind::Mode, "cacheline-layout-mode", "CACHELINE_LAYOUT_MODE"},
-    {SettingKind::LineSize, "cacheline-line-size",
-     "CACHELINE_LAYOUT_LINE_SIZE"},
-    {SettingKind::HotWriteCount, "cacheline-hot-write-count",
-     "CACHELINE_LAYOUT_HOT_WRITE_COUNT"},
-    {SettingKind::RareWriteRate, "cacheline-rare-write-rate",
-     "CACHELINE_LAYOUT_RARE_WRITE_RATE"},
-    {SettingKind::MaxElementPadding, "cacheline-max-element-padding",
-     "CACHELINE_LAYOUT_MAX_ELEMENT_PADDING"},
-    {SettingKind::MaxCopiedInstructions, "cacheline-max-copied-instructions",
-     "CACHELINE_LAYOUT_MAX_COPIED_INSTRUCTIONS"},
-    {SettingKind::AssumeClosed, "cacheline-assume-closed",
-     "CACHELINE_LAYOUT_ASSUME_CLOSED"},
-    {SettingKind::PadRunTimeAllocations,
-     "cacheline-pad-run-time-allocations",
-     "CACHELINE_LAYOUT_PAD_RUN_TIME_ALLOCATIONS"},
-    {SettingKind::Report, "cacheline-layout-report",
-     "CACHELINE_LAYOUT_REPORT"},
-    {SettingKind::Profile, "cacheline-profile", "CACHELINE_LAYOUT_PROFILE"},
-    {SettingKind::FactsDir, "cacheline-facts-dir",
-     "CACHELINE_LAYOUT_FACTS_DIR"},
-    {SettingKind::LayoutFile, "cacheline-layout-file",
-     "CACHELINE_LAYOUT_FILE"},
+constexpr SettingInfo Table[] = {
+#define CACHELINE_SETTING(Kind, Option, Env, Value, Commands, Description)     \
+  {SettingKind::Kind, Option, Env, Value, Commands, Description},
+#include "cacheline/Passes/Settings.def"
 };
 
 } // namespace
 
-ArrayRef<SettingName> cacheline::settingNames() { return Names; }
+ArrayRef<SettingInfo> cacheline::settingTable() { return Table; }
 
-const SettingName &cacheline::settingName(SettingKind Kind) {
-  const SettingName *N =
-      find_if(Names, [&](const SettingName &N) { return N.Kind == Kind; });
-  assert(N != std::end(Names) && "every setting has names");
-  return *N;
+const SettingInfo &cacheline::settingInfo(SettingKind Kind) {
+  assert(Table[unsigned(Kind)].Kind == Kind && "the table in enum order");
+  return Table[unsigned(Kind)];
+}
+
+StringRef SettingInfo::toolOption() const {
+  StringRef Name = Option;
+  Name.consume_front("cacheline-");
+  return Name;
 }
 
 Expected<PassMode> cacheline::parseMode(StringRef Text) {
@@ -155,9 +139,32 @@ Error cacheline::setSetting(Settings &S, SettingKind Kind, StringRef Text,
   return Error::success();
 }
 
+Error cacheline::checkSetting(SettingKind Kind, StringRef Text) {
+  Settings Scratch;
+  return parseSetting(Scratch, Kind, Text, "");
+}
+
+SettingKind cacheline::settingOf(const cl::Option &O) {
+  for (const SettingInfo &S : settingTable())
+    if (O.ArgStr == S.Option || O.ArgStr == S.toolOption())
+      return S.Kind;
+  llvm_unreachable("an option of the settings table");
+}
+
+bool SettingTextParser::parse(cl::Option &O, StringRef, StringRef Arg,
+                              std::string &Value) {
+  const SettingInfo &Info = settingInfo(settingOf(O));
+  if (Arg.empty() && Info.isFlag())
+    Arg = "1";
+  if (Error E = checkSetting(Info.Kind, Arg))
+    return O.error(toString(std::move(E)));
+  Value = Arg.str();
+  return false;
+}
+
 Error cacheline::readEnvironment(Settings &S, ArrayRef<SettingKind> Kinds) {
   for (SettingKind Kind : Kinds) {
-    StringRef Env = settingName(Kind).Env;
+    StringRef Env = settingInfo(Kind).Env;
     const char *Text = std::getenv(Env.data());
     if (!Text || !*Text)
       continue;

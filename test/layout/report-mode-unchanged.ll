@@ -30,7 +30,7 @@
 
 ; LAYOUT: @counter = internal global { i64, [120 x i8] } zeroinitializer, section ".bss.write_hot", align 8
 
-; BAD: for the --cacheline-layout-mode option: Cannot find option named 'bogus'!
+; BAD: for the --cacheline-layout-mode option: invalid mode 'bogus': expected 'layout', 'report' or 'instrument'
 ; BADENV: error: cacheline-layout: CACHELINE_LAYOUT_MODE: invalid mode 'bogus': expected 'layout', 'report' or 'instrument'
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

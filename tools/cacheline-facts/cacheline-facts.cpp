@@ -9,6 +9,7 @@
 //   cacheline-facts profile-merge PROFILE... -o FILE
 //   cacheline-facts profile-compare REPORT PROFILE [--json]
 //                                   [--hot-write-count N]
+//   cacheline-facts settings
 //
 // merge: DIR holds the *.facts.json files compiles wrote with
 // CACHELINE_LAYOUT_FACTS_DIR=DIR; an OBJECT is bitcode that carries the
@@ -21,6 +22,7 @@
 // profile-merge: joins the write profiles of several runs or processes of
 // one instrumented build (CACHELINE_LAYOUT_PROFILE_OUT) into one.
 // profile-compare: the static classes of a report against a write profile.
+// settings: the pass's settings (Settings.def), one a line.
 // Exit status: 0 done, 1 bad input (one line on stderr naming the file and
 // the problem), 2 bad usage.
 //
@@ -44,18 +46,86 @@
 using namespace llvm;
 using namespace cacheline;
 
-static constexpr const char *Usage =
-    "usage: cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N] "
-    "[--rare-write-rate R] [--line-size N] [--max-element-padding N] "
-    "[--max-copied-instructions N] [--profile PROFILE]\n"
-    "       cacheline-facts solve DIR|OBJECT... [--stages] "
-    "[--hot-write-count N] [--rare-write-rate R]\n"
-    "       cacheline-facts profile-merge PROFILE... -o FILE\n"
-    "       cacheline-facts profile-compare REPORT PROFILE [--json] "
-    "[--hot-write-count N]\n";
+namespace {
+
+cl::SubCommand MergeCommand(
+    "merge", "The per-TU facts compiles wrote into DIR "
+             "(CACHELINE_LAYOUT_FACTS_DIR=DIR), or the summaries objects "
+             "carry (-flto -fpass-plugin), into the layout file FILE "
+             "(CACHELINE_LAYOUT_FILE=FILE)");
+cl::SubCommand SolveCommand(
+    "solve", "The same inputs, each global's class and reason and each "
+             "function's role, printed");
+cl::SubCommand ProfileMergeCommand(
+    "profile-merge",
+    "Write profiles of several runs of one instrumented build into one");
+cl::SubCommand ProfileCompareCommand(
+    "profile-compare",
+    "The static classes of a report against a write profile");
+
+cl::SubCommand SettingsCommand(
+    "settings", "The pass's settings: option, environment variable, value "
+                "and description, one a line (tab-separated)");
+
+cl::list<std::string> Operands(cl::Positional, cl::desc("<input>..."),
+                               cl::sub(MergeCommand), cl::sub(SolveCommand),
+                               cl::sub(ProfileMergeCommand),
+                               cl::sub(ProfileCompareCommand));
+cl::opt<std::string> Out("o", cl::desc("The file to write"),
+                         cl::value_desc("file"), cl::sub(MergeCommand),
+                         cl::sub(ProfileMergeCommand));
+cl::opt<bool> Stages("stages",
+                     cl::desc("Print what each of the solver's stages found "
+                              "first"),
+                     cl::sub(SolveCommand));
+cl::opt<bool> JSON("json", cl::desc("Write one JSON object"),
+                   cl::sub(ProfileCompareCommand));
+
+/// The commands' options that are settings of the pass (Settings.def).
+struct CommandSettings {
+  std::vector<std::unique_ptr<SettingOption>> Options;
+  CommandSettings() {
+    const std::pair<unsigned, cl::SubCommand *> Commands[] = {
+        {SettingCommand::Merge, &MergeCommand},
+        {SettingCommand::Solve, &SolveCommand},
+        {SettingCommand::ProfileCompare, &ProfileCompareCommand}};
+    for (const SettingInfo &S : settingTable())
+      for (auto [Bit, Command] : Commands)
+        if (S.Commands & Bit)
+          Options.push_back(std::make_unique<SettingOption>(
+              S.toolOption(), cl::desc(S.Description),
+              cl::value_desc(S.Value), cl::sub(*Command)));
+  }
+};
+CommandSettings Settings;
+
+/// The settings the command line gives, then the pass's environment
+/// variables for the others that decide classes: the merge then
+/// classifies as the link does.
+Expected<cacheline::Settings> commandSettings() {
+  cacheline::Settings S;
+  std::vector<SettingKind> FromEnvironment;
+  for (const SettingInfo &Info : settingTable())
+    if (Info.Commands & SettingCommand::Classifies)
+      FromEnvironment.push_back(Info.Kind);
+  for (const std::unique_ptr<SettingOption> &O : Settings.Options) {
+    if (!O->getNumOccurrences())
+      continue;
+    SettingKind Kind = settingOf(*O);
+    if (Error E = setSetting(S, Kind, O->getValue(), "--" + O->ArgStr.str()))
+      return std::move(E);
+    llvm::erase(FromEnvironment, Kind);
+  }
+  if (Error E = readEnvironment(S, FromEnvironment))
+    return std::move(E);
+  return S;
+}
+
+} // namespace
 
 static int usage(const Twine &Why) {
-  errs() << "cacheline-facts: error: " << Why << "\n" << Usage;
+  errs() << "cacheline-facts: error: " << Why
+         << " (cacheline-facts --help)\n";
   return 2;
 }
 
@@ -71,98 +141,32 @@ static int cannotWrite(StringRef Path, std::error_code EC) {
 
 namespace {
 
-/// The arguments of one command: its operands and the options it takes.
-struct Arguments {
-  std::vector<std::string> Operands;
-  std::string Out;
-  /// The policy's and the line size, as the pass's settings: given here,
-  /// else by the pass's environment variables.
-  Settings Set;
-  bool JSON = false;
-  bool Stages = false;
-};
-
-/// The options that are settings of the pass.
-constexpr std::pair<StringLiteral, SettingKind> SettingOptions[] = {
-    {"--hot-write-count", SettingKind::HotWriteCount},
-    {"--rare-write-rate", SettingKind::RareWriteRate},
-    {"--line-size", SettingKind::LineSize},
-    {"--max-element-padding", SettingKind::MaxElementPadding},
-    {"--max-copied-instructions", SettingKind::MaxCopiedInstructions},
-    {"--profile", SettingKind::Profile},
-};
-
-/// Parses \p Args; \p Allowed lists the options the command takes.
-std::optional<std::string> parseArguments(ArrayRef<StringRef> Args,
-                                          ArrayRef<StringRef> Allowed,
-                                          Arguments &Parsed) {
-  // What the command line does not set, the environment may, as for the
-  // pass at the link: the merge then classifies as the link does.
-  std::vector<SettingKind> FromEnvironment = {
-      SettingKind::HotWriteCount, SettingKind::RareWriteRate,
-      SettingKind::LineSize, SettingKind::MaxElementPadding,
-      SettingKind::MaxCopiedInstructions, SettingKind::AssumeClosed,
-      SettingKind::PadRunTimeAllocations, SettingKind::Profile};
-  for (size_t I = 0; I < Args.size(); ++I) {
-    StringRef A = Args[I];
-    if (!A.starts_with("-") || A == "-") {
-      Parsed.Operands.push_back(A.str());
-      continue;
-    }
-    if (!is_contained(Allowed, A))
-      return ("unknown option '" + A + "'").str();
-    if (A == "--json" || A == "--stages") {
-      (A == "--json" ? Parsed.JSON : Parsed.Stages) = true;
-      continue;
-    }
-    if (I + 1 == Args.size())
-      return (A + " needs a value").str();
-    StringRef V = Args[++I];
-    if (A == "-o") {
-      Parsed.Out = V.str();
-      continue;
-    }
-    const auto *Setting = find_if(
-        SettingOptions, [&](const auto &S) { return S.first == A; });
-    assert(Setting != std::end(SettingOptions) && "an allowed option");
-    if (Error E = setSetting(Parsed.Set, Setting->second, V, A))
-      return toString(std::move(E));
-    FromEnvironment.erase(std::remove(FromEnvironment.begin(),
-                                      FromEnvironment.end(), Setting->second),
-                          FromEnvironment.end());
-  }
-  if (Error E = readEnvironment(Parsed.Set, FromEnvironment))
-    return toString(std::move(E));
-  return std::nullopt;
-}
-
-int solveCommand(const Arguments &Args) {
-  if (Args.Operands.empty())
+int solveCommand(const cacheline::Settings &Set) {
+  if (Operands.empty())
     return usage("no facts directory or object");
-  if (Error E =
-          printSolved(Args.Operands, outs(), Args.Set.Policy, Args.Stages))
+  if (Error E = printSolved(Operands, outs(), Set.Policy, Stages))
     return failure(std::move(E));
   return 0;
 }
 
-int mergeCommand(const Arguments &Args) {
-  if (Args.Operands.empty())
+int mergeCommand(const cacheline::Settings &Set) {
+  if (Operands.empty())
     return usage("no facts directory or object");
-  if (Args.Out.empty())
+  if (Out.empty())
     return usage("no output file (-o FILE)");
   std::error_code EC;
-  ToolOutputFile OutFile(Args.Out, EC, sys::fs::OF_Text);
+  ToolOutputFile OutFile(Out, EC, sys::fs::OF_Text);
   if (EC)
-    return cannotWrite(Args.Out, EC);
-  Expected<MergeStats> Stats =
-      mergeFacts(Args.Operands, OutFile.os(), Args.Set.Policy,
-                 Args.Set.LineSize.value_or(0), Args.Set.Profile);
+    return cannotWrite(Out, EC);
+  Expected<MergeStats> Stats = mergeFacts(
+      Operands, OutFile.os(), Set.Policy, Set.LineSize.value_or(0),
+      Set.Profile);
   if (!Stats)
     return failure(Stats.takeError());
   for (const std::string &W : Stats->Warnings)
     errs() << "cacheline-facts: warning: " << W << "\n";
   OutFile.keep();
-  errs() << "cacheline-facts: " << Args.Out << ": " << Stats->Globals
+  errs() << "cacheline-facts: " << Out << ": " << Stats->Globals
          << " globals from " << Stats->Files << " translation units: "
          << Stats->WriteHot << " write-hot, " << Stats->ReadMostly
          << " read-mostly, " << Stats->Neutral << " neutral, "
@@ -170,13 +174,13 @@ int mergeCommand(const Arguments &Args) {
   return 0;
 }
 
-int profileMergeCommand(const Arguments &Args) {
-  if (Args.Operands.empty())
+int profileMergeCommand() {
+  if (Operands.empty())
     return usage("no profiles to merge");
-  if (Args.Out.empty())
+  if (Out.empty())
     return usage("no output file (-o FILE)");
   std::optional<WriteProfile> Merged;
-  for (const std::string &Path : Args.Operands) {
+  for (const std::string &Path : Operands) {
     Expected<WriteProfile> P = WriteProfile::read(Path);
     if (!P)
       return failure(P.takeError());
@@ -186,26 +190,33 @@ int profileMergeCommand(const Arguments &Args) {
       return failure(std::move(E));
   }
   std::error_code EC;
-  ToolOutputFile OutFile(Args.Out, EC, sys::fs::OF_Text);
+  ToolOutputFile OutFile(Out, EC, sys::fs::OF_Text);
   if (EC)
-    return cannotWrite(Args.Out, EC);
+    return cannotWrite(Out, EC);
   Merged->write(OutFile.os());
   OutFile.keep();
-  errs() << "cacheline-facts: " << Args.Out << ": " << Merged->Runs
+  errs() << "cacheline-facts: " << Out << ": " << Merged->Runs
          << " runs of " << Merged->Globals.size() << " globals\n";
   return 0;
 }
 
-int profileCompareCommand(const Arguments &Args) {
-  if (Args.Operands.size() != 2)
+int settingsCommand() {
+  for (const SettingInfo &S : settingTable())
+    outs() << "-" << S.Option << "\t" << S.Env << "\t" << S.Value << "\t"
+           << S.Description << "\n";
+  return 0;
+}
+
+int profileCompareCommand(const cacheline::Settings &Set) {
+  if (Operands.size() != 2)
     return usage("profile-compare takes a report and a profile");
-  Expected<WriteProfile> Profile = WriteProfile::read(Args.Operands[1]);
+  Expected<WriteProfile> Profile = WriteProfile::read(Operands[1]);
   if (!Profile)
     return failure(Profile.takeError());
   CompareOptions Opts;
-  Opts.Policy = Args.Set.Policy;
-  Opts.JSON = Args.JSON;
-  if (Error E = compareWithProfile(Args.Operands[0], *Profile, Opts, outs()))
+  Opts.Policy = Set.Policy;
+  Opts.JSON = JSON;
+  if (Error E = compareWithProfile(Operands[0], *Profile, Opts, outs()))
     return failure(std::move(E));
   return 0;
 }
@@ -213,48 +224,37 @@ int profileCompareCommand(const Arguments &Args) {
 } // namespace
 
 int main(int argc, char **argv) {
-  std::vector<StringRef> Args(argv + 1, argv + argc);
-  if (Args.empty())
+  // A command first: cl would read anything else as an operand.
+  if (argc < 2)
     return usage("no command");
-  if (Args[0] == "-h" || Args[0] == "--help") {
-    outs() << Usage
-           << "  merge: the per-TU facts compiles wrote into DIR "
-              "(CACHELINE_LAYOUT_FACTS_DIR=DIR),\n"
-              "    or the summaries objects carry (-flto -fpass-plugin),\n"
-              "    into the layout file FILE (CACHELINE_LAYOUT_FILE=FILE).\n"
-              "  solve: the same, each global's class and reason and each "
-              "function's role, printed.\n"
-              "  profile-merge: write profiles of several runs of one "
-              "instrumented build into one.\n"
-              "  profile-compare: the static classes of a report against a "
-              "write profile.\n";
-    return 0;
+  StringRef First = argv[1];
+  if (!First.starts_with("-") &&
+      none_of(cl::getRegisteredSubcommands(),
+              [&](cl::SubCommand *C) { return C->getName() == First; }))
+    return usage("unknown command '" + First + "'");
+  std::string Errors;
+  raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "cacheline-facts: facts files, layout files and write profiles\n",
+          &ErrorStream, /*EnvVar=*/nullptr,
+          /*LongOptionsUseDoubleDash=*/true)) {
+    errs() << ErrorStream.str();
+    return 2;
   }
-  struct Command {
-    StringRef Name;
-    std::vector<StringRef> Options;
-    int (*Run)(const Arguments &);
-  };
-  const Command Commands[] = {
-      {"merge",
-       {"-o", "--hot-write-count", "--rare-write-rate", "--line-size",
-        "--max-element-padding", "--max-copied-instructions", "--profile"},
-       mergeCommand},
-      {"solve",
-       {"--stages", "--hot-write-count", "--rare-write-rate"},
-       solveCommand},
-      {"profile-merge", {"-o"}, profileMergeCommand},
-      {"profile-compare", {"--json", "--hot-write-count"},
-       profileCompareCommand},
-  };
-  for (const Command &C : Commands) {
-    if (Args[0] != C.Name)
-      continue;
-    Arguments Parsed;
-    if (std::optional<std::string> Error =
-            parseArguments(ArrayRef(Args).drop_front(), C.Options, Parsed))
-      return usage(*Error);
-    return C.Run(Parsed);
-  }
-  return usage("unknown command '" + Args[0] + "'");
+  if (!MergeCommand && !SolveCommand && !ProfileMergeCommand &&
+      !ProfileCompareCommand && !SettingsCommand)
+    return usage("no command");
+  if (ProfileMergeCommand)
+    return profileMergeCommand();
+  if (SettingsCommand)
+    return settingsCommand();
+  Expected<cacheline::Settings> Set = commandSettings();
+  if (!Set)
+    return usage(toString(Set.takeError()));
+  if (MergeCommand)
+    return mergeCommand(*Set);
+  if (SolveCommand)
+    return solveCommand(*Set);
+  return profileCompareCommand(*Set);
 }
