@@ -30,7 +30,7 @@ done
 PACKAGES=(
   cmake ninja-build python3 make libc6-dev libstdc++-12-dev binutils file
   gcc gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user-static
-  csmith libcsmith-dev gdb
+  csmith libcsmith-dev gdb libgtest-dev
 )
 # lit as llvm-N-tools ships it: a script up to LLVM 19, a command from 22 on.
 lit_of() {  # VERSION PREFIX

@@ -134,5 +134,7 @@ if shutil.which("gdb", path=config.environment.get("PATH")):
 if os.access("/usr/bin/qemu-aarch64-static", os.X_OK):
     config.available_features.add("qemu-aarch64")
 
+if os.path.exists(os.path.join(config.cacheline_tools_dir, "CachelineUnitTests")):
+    config.available_features.add("unittests")
 if not os.path.exists(config.cacheline_plugin):
     lit_config.warning("plugin not built yet: %s" % config.cacheline_plugin)
