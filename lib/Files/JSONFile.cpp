@@ -2,6 +2,7 @@
 
 #include "cacheline/Files/JSONFile.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -40,4 +41,43 @@ std::optional<StringRef> cacheline::formatOf(const json::Value &V) {
 
 std::string cacheline::describeFormat(std::optional<StringRef> Format) {
   return Format ? ("format '" + *Format + "'").str() : "no format";
+}
+
+Error cacheline::checkVersionedFile(const json::Value &V, StringRef Origin,
+                                    const VersionedFormat &F) {
+  std::optional<StringRef> Format = formatOf(V);
+  if (Format != F.Format)
+    return fileError(Origin, "not a " + F.What + " (" +
+                                 describeFormat(Format) + "; " + F.WrittenBy +
+                                 " writes one)");
+  const json::Object &Top = *V.getAsObject();
+  std::optional<int64_t> Version = Top.getInteger("version");
+  if (!Version || *Version < F.OldestVersion || *Version > F.Version) {
+    std::string Reads =
+        F.OldestVersion == F.Version
+            ? "version " + std::to_string(F.Version)
+            : "versions " + std::to_string(F.OldestVersion) + " to " +
+                  std::to_string(F.Version);
+    return fileError(Origin, F.What + " of " +
+                                 (Version ? "version " + Twine(*Version)
+                                          : Twine("no version")) +
+                                 " (this build reads " + Reads +
+                                 "): " + F.Again);
+  }
+  if (std::optional<int64_t> Release = Top.getInteger("llvm");
+      F.OneRelease && Release && *Release != LLVM_VERSION_MAJOR)
+    return fileError(Origin, F.What + " written for LLVM " + Twine(*Release) +
+                                 " (this build is for LLVM " +
+                                 Twine(LLVM_VERSION_MAJOR) + "): " + F.Again);
+  return Error::success();
+}
+
+Expected<json::Value> cacheline::readVersionedFile(StringRef Path,
+                                                   const VersionedFormat &F) {
+  Expected<json::Value> V = readJSONFile(Path, F.What);
+  if (!V)
+    return V.takeError();
+  if (Error E = checkVersionedFile(*V, Path, F))
+    return std::move(E);
+  return V;
 }

@@ -678,7 +678,7 @@ bool cacheline::fromJSON(const json::Value &V, AddressUseSummary &A,
 }
 
 json::Value cacheline::toJSON(const ModuleSummary &S) {
-  return json::Object{{"format", "cacheline-facts"},
+  return json::Object{{"format", FactsFileKind.Format},
                       {"version", FactsFormatVersion},
                       {"llvm", LLVM_VERSION_MAJOR},
                       {"module", S.Module},
@@ -691,20 +691,10 @@ json::Value cacheline::toJSON(const ModuleSummary &S) {
 
 bool cacheline::fromJSON(const json::Value &V, ModuleSummary &S,
                          json::Path P) {
+  // checkVersionedFile has read "format", "version" and "llvm".
   json::ObjectMapper O(V, P);
-  std::string Format;
-  int64_t Version = 0;
-  if (!O || !O.map("format", Format) || !O.map("version", Version))
+  if (!O)
     return false;
-  if (Format != "cacheline-facts") {
-    P.field("format").report("not a cacheline-facts file");
-    return false;
-  }
-  if (Version != FactsFormatVersion) {
-    P.field("version").report(
-        "facts of another version of cacheline-layout: compile again");
-    return false;
-  }
   return O.map("module", S.Module) && O.map("source", S.Source) &&
          O.mapOptional("target", S.Target) && O.map("globals", S.Globals) &&
          O.map("functions", S.Functions) && O.map("addr", S.AddressUses);
@@ -722,7 +712,8 @@ void cacheline::writeFacts(raw_ostream &OS, const ModuleSummary &S) {
     OS << "]" << (Last ? "}\n" : ",\n");
   };
   // The release: the fingerprints hash the IR as it prints it.
-  OS << "{\"format\":\"cacheline-facts\",\"version\":" << FactsFormatVersion
+  OS << "{\"format\":\"" << FactsFileKind.Format
+     << "\",\"version\":" << FactsFormatVersion
      << ",\"llvm\":" << LLVM_VERSION_MAJOR
      << ",\n\"module\":" << json::Value(S.Module)
      << ",\n\"source\":" << json::Value(S.Source)
@@ -747,13 +738,8 @@ Expected<ModuleSummary> cacheline::parseFacts(StringRef Text,
   if (!V)
     return fileError(Origin,
                      "corrupt facts file: " + toString(V.takeError()));
-  if (const json::Object *Top = V->getAsObject())
-    if (std::optional<int64_t> Release = Top->getInteger("llvm");
-        Release && *Release != LLVM_VERSION_MAJOR)
-      return fileError(Origin, "facts written by the plugin for LLVM " +
-                                   Twine(*Release) + " (this one is for LLVM " +
-                                   Twine(LLVM_VERSION_MAJOR) +
-                                   "): compile again with one release");
+  if (Error E = checkVersionedFile(*V, Origin, FactsFileKind))
+    return std::move(E);
   ModuleSummary S;
   json::Path::Root Root("facts");
   if (!fromJSON(*V, S, Root))

@@ -136,18 +136,9 @@ void cutSites(std::vector<ProfiledSite> &Sites) {
 } // namespace
 
 Expected<WriteProfile> WriteProfile::read(StringRef Path) {
-  Expected<json::Value> V = readJSONFile(Path, "profile");
+  Expected<json::Value> V = readVersionedFile(Path, WriteProfileKind);
   if (!V)
     return V.takeError();
-  if (formatOf(*V) != WriteProfileFormat)
-    return fileError(Path, "not a cacheline-layout write profile (written by "
-                           "a build with CACHELINE_LAYOUT_MODE=instrument)");
-  std::optional<int64_t> Version = V->getAsObject()->getInteger("version");
-  if (!Version || *Version < 1 || *Version > WriteProfileVersion)
-    return fileError(Path, "write profile version " +
-                               Twine(Version.value_or(-1)) +
-                               " is not supported (this build reads 1 to " +
-                               Twine(WriteProfileVersion) + ")");
   WriteProfile Profile;
   json::Path::Root Root("profile");
   json::ObjectMapper O(*V, Root);

@@ -120,25 +120,9 @@ bool cacheline::fromJSON(const json::Value &V, LayoutFile &F, json::Path P) {
 }
 
 Expected<LayoutFile> LayoutFile::read(StringRef Path) {
-  auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
-  Expected<json::Value> V = readJSONFile(Path, "layout file");
+  Expected<json::Value> V = readVersionedFile(Path, LayoutFileKind);
   if (!V)
     return V.takeError();
-  if (formatOf(*V) != LayoutFileFormat)
-    return Fail("not a cacheline layout file (written by cacheline-facts "
-                "merge)");
-  std::optional<int64_t> Version = V->getAsObject()->getInteger("version");
-  if (Version != int64_t(LayoutFileVersion))
-    return Fail("layout file of another version of cacheline-layout (" +
-                (Version ? "version " + Twine(*Version) : Twine("no version")) +
-                ", this plugin reads version " + Twine(LayoutFileVersion) +
-                "): merge again");
-  // Its fingerprints hash the IR as that release prints it.
-  std::optional<int64_t> Release = V->getAsObject()->getInteger("llvm");
-  if (Release && *Release != LLVM_VERSION_MAJOR)
-    return Fail("layout file merged for LLVM " + Twine(*Release) +
-                " (this plugin is for LLVM " + Twine(LLVM_VERSION_MAJOR) +
-                "): merge again with this release's cacheline-facts");
   LayoutFile File;
   json::Path::Root Root("layout");
   if (!fromJSON(*V, File, Root))

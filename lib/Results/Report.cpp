@@ -6,11 +6,8 @@
 #include "cacheline/Support/LLVMCompat.h"
 #include "cacheline/Transforms/Layout.h"
 
-#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DataLayout.h"
-#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/GlobalVariable.h"
-#include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -269,19 +266,9 @@ bool cacheline::fromJSON(const json::Value &V, Report &R, json::Path P) {
 }
 
 Expected<Report> Report::read(StringRef Path) {
-  auto Fail = [&](const Twine &Why) { return fileError(Path, Why); };
-  Expected<json::Value> V = readJSONFile(Path, "report");
+  Expected<json::Value> V = readVersionedFile(Path, ReportKind);
   if (!V)
     return V.takeError();
-  std::optional<StringRef> Format = formatOf(*V);
-  if (Format != ReportFormat)
-    return Fail("not a cacheline-layout report (" + describeFormat(Format) +
-                ")");
-  std::optional<int64_t> Version = V->getAsObject()->getInteger("version");
-  if (Version != int64_t(ReportVersion))
-    return Fail(ReportFormat + " of version " +
-                (Version ? Twine(*Version) : Twine("none")) +
-                "; this tool reads version " + Twine(ReportVersion));
   Report R;
   json::Path::Root Root("report");
   if (!fromJSON(*V, R, Root))

@@ -42,6 +42,36 @@ llvm::Error fileError(llvm::StringRef Path, const llvm::Twine &Why);
 llvm::Expected<llvm::json::Value> readJSONFile(llvm::StringRef Path,
                                                llvm::StringRef What);
 
+/// A versioned JSON file of the project: facts files, layout files,
+/// reports and write profiles each name their "format" and "version" (and
+/// some their LLVM release, "llvm"); one reader checks them all.
+struct VersionedFormat {
+  llvm::StringLiteral Format; ///< "cacheline-layout-file", ...
+  llvm::StringLiteral What;   ///< "layout file", for messages.
+  /// Where such files come from: "cacheline-facts merge", ...
+  llvm::StringLiteral WrittenBy;
+  /// The versions this build reads.
+  int64_t OldestVersion, Version;
+  /// What to do with one of another version or release: "merge again".
+  llvm::StringLiteral Again;
+  /// Written for one LLVM release: its "llvm", where given, must be this
+  /// build's (the fingerprints hash the IR as that release prints it).
+  bool OneRelease = false;
+};
+
+/// Checks the "format", "version" and "llvm" of \p V, the JSON of a \p F
+/// file from \p Origin: "ORIGIN: not a WHAT (format 'X'; ...)", "ORIGIN:
+/// WHAT of version N (this build reads version V): AGAIN", "ORIGIN: WHAT
+/// written for LLVM N (this build is for LLVM M): AGAIN".
+llvm::Error checkVersionedFile(const llvm::json::Value &V,
+                               llvm::StringRef Origin,
+                               const VersionedFormat &F);
+
+/// Reads and parses \p Path, a \p F file, and checks it
+/// (checkVersionedFile).
+llvm::Expected<llvm::json::Value>
+readVersionedFile(llvm::StringRef Path, const VersionedFormat &F);
+
 /// The error of a failed fromJSON on \p Path: "PATH: corrupt WHAT: expected
 /// ... at ...".
 llvm::Error corruptFileError(llvm::StringRef Path, llvm::StringRef What,

@@ -10,6 +10,7 @@
 #ifndef CACHELINE_LAYOUT_FILES_SUMMARYJSON_H
 #define CACHELINE_LAYOUT_FILES_SUMMARYJSON_H
 
+#include "cacheline/Files/JSONFile.h"
 #include "cacheline/Summary/Summary.h"
 
 #include "llvm/Support/Error.h"
@@ -42,6 +43,11 @@ CACHELINE_SUMMARY_JSON(FunctionSummary)
 CACHELINE_SUMMARY_JSON(AddressUseSummary)
 CACHELINE_SUMMARY_JSON(ModuleSummary)
 #undef CACHELINE_SUMMARY_JSON
+
+inline constexpr VersionedFormat FactsFileKind = {
+    "cacheline-facts", "facts file",
+    "a compile with CACHELINE_LAYOUT_FACTS_DIR", FactsFormatVersion,
+    FactsFormatVersion, "compile again", /*OneRelease=*/true};
 
 /// Writes \p S as a facts file, one record per line.
 void writeFacts(llvm::raw_ostream &OS, const ModuleSummary &S);

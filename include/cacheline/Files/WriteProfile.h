@@ -14,6 +14,8 @@
 #ifndef CACHELINE_LAYOUT_WRITEPROFILE_H
 #define CACHELINE_LAYOUT_WRITEPROFILE_H
 
+#include "cacheline/Files/JSONFile.h"
+
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -36,6 +38,10 @@ inline constexpr llvm::StringLiteral WriteProfileFormat =
 /// escaping globals in part ("in_part"); version 1's "not_measured"
 /// entries, without counts, still read.
 inline constexpr int64_t WriteProfileVersion = 3;
+inline constexpr VersionedFormat WriteProfileKind = {
+    WriteProfileFormat, "profile",
+    "a build with CACHELINE_LAYOUT_MODE=instrument", 1, WriteProfileVersion,
+    "record it again"};
 
 struct ProfiledSite {
   std::string Function;

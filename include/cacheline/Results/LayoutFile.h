@@ -17,6 +17,7 @@
 #ifndef CACHELINE_LAYOUT_LAYOUTFILE_H
 #define CACHELINE_LAYOUT_LAYOUTFILE_H
 
+#include "cacheline/Files/JSONFile.h"
 #include "cacheline/Policy/Policy.h"
 #include "cacheline/Results/GlobalEntry.h"
 #include "cacheline/Transforms/Placement.h"
@@ -40,6 +41,9 @@ namespace cacheline {
 /// writes them); a file of another version is refused.
 constexpr llvm::StringLiteral LayoutFileFormat = "cacheline-layout-file";
 constexpr unsigned LayoutFileVersion = 1;
+inline constexpr VersionedFormat LayoutFileKind = {
+    LayoutFileFormat, "layout file", "cacheline-facts merge", 1,
+    LayoutFileVersion, "merge again", /*OneRelease=*/true};
 
 /// A group of a struct's fields, split into a global of its own.
 struct LayoutPart {

@@ -8,13 +8,13 @@
 #ifndef CACHELINE_LAYOUT_REPORT_H
 #define CACHELINE_LAYOUT_REPORT_H
 
+#include "cacheline/Files/JSONFile.h"
 #include "cacheline/Policy/Policy.h"
 #include "cacheline/Results/GlobalEntry.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/JSON.h"
 
 #include <string>
@@ -33,6 +33,9 @@ namespace cacheline {
 /// reads a report (cacheline-facts profile-compare).
 constexpr llvm::StringLiteral ReportFormat = "cacheline-layout-report";
 constexpr unsigned ReportVersion = 1;
+inline constexpr VersionedFormat ReportKind = {
+    ReportFormat, "report", "the pass with CACHELINE_LAYOUT_REPORT", 1,
+    ReportVersion, "build again"};
 
 class CachelineClassification;
 struct LayoutOutcome;
