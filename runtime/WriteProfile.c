@@ -20,47 +20,10 @@
 |*  - No stdio: the output goes through a small buffered writer over write(2),
 |*    so that the signal path does not depend on stdio's locks.
 |*
-|* ABI (the pass emits the descriptor and the instrumentation):
-|*
-|*   struct __cacheline_prof_global {  // a global or an allocation site
-|*     const char *name;          // the global's name, as in the pass's
-|*                                // report; an allocation site's function
-|*     const char *fingerprint;   // 16 hex digits: type and initializer hash
-|*                                // (a site's: allocator and element size)
-|*     uint64_t size;             // bytes (a site's: 0 when known only at
-|*                                // run time)
-|*     const char *in_part;       // NULL when every access is counted;
-|*                                // else why not (the counts are then
-|*                                // lower bounds)
-|*     const char *module;        // NULL for a global; an allocation site's
-|*                                // source file
-|*     int64_t call;              // an allocation site's index among its
-|*                                // function's calls; -1 for a global
-|*     const char *in_part_if_many;  // an allocation site's in_part once
-|*                                // it allocated more than one object
-|*   };
-|*   struct __cacheline_prof_site {  // one counter slot: one access
-|*     uint32_t global;           // index into globals[]
-|*     uint32_t flags;            // bit 0: writes; bit 1: atomic or lock op;
-|*                                // bit 2: the allocation call itself
-|*     const char *kind;          // "load", "store", "atomicrmw", ...
-|*     const char *function;      // function containing the access
-|*     const char *location;      // "file.c:12", or ""
-|*   };
-|*   struct __cacheline_prof_module {
-|*     uint32_t version;          // 3
-|*     uint32_t num_globals;
-|*     uint32_t num_sites;
-|*     const char *target;        // the module's target triple
-|*     const struct __cacheline_prof_global *globals;
-|*     const struct __cacheline_prof_site *sites;
-|*   };
-|*   extern const struct __cacheline_prof_module __cacheline_prof_module_desc;
-|*
-|*   extern __thread uint64_t *__cacheline_prof_counters;
-|*   uint64_t *__cacheline_prof_register(void);
-|*   void __cacheline_prof_thread_create_begin(void);
-|*   void __cacheline_prof_thread_create_end(int ok);
+|* ABI: include/cacheline/Files/WriteProfileABI.h, which the pass's
+|* instrumentation (lib/Transforms/Instrument.cpp) includes too: the
+|* descriptor the pass emits (struct __cacheline_prof_module and its
+|* arrays), the runtime's entry points and the version.
 |*
 |* Each thread owns a block of 2 * num_sites counters: [0, num_sites) count
 |* the accesses before the program's first thread creation ("before", i.e.
@@ -115,47 +78,19 @@
 
 /* ===--- The ABI ------------------------------------------------------=== */
 
-struct __cacheline_prof_global {
-  const char *name;
-  const char *fingerprint;
-  uint64_t size;
-  const char *in_part;
-  const char *module;
-  int64_t call;
-  const char *in_part_if_many;
-};
+/* The structs, the flags, the version and the names: one header with the
+   instrumentation. */
+#include "cacheline/Files/WriteProfileABI.h"
 
-struct __cacheline_prof_site {
-  uint32_t global;
-  uint32_t flags;
-  const char *kind;
-  const char *function;
-  const char *location;
-};
+extern const struct __cacheline_prof_module CACHELINE_PROF_DESCRIPTOR;
 
-struct __cacheline_prof_module {
-  uint32_t version;
-  uint32_t num_globals;
-  uint32_t num_sites;
-  const char *target;
-  const struct __cacheline_prof_global *globals;
-  const struct __cacheline_prof_site *sites;
-};
+_Thread_local uint64_t *CACHELINE_PROF_COUNTERS; /* i.e. __thread */
 
-#define CACHELINE_PROF_VERSION 3
-#define CACHELINE_PROF_SITE_WRITES 1u
-#define CACHELINE_PROF_SITE_SYNC 2u
-#define CACHELINE_PROF_SITE_ALLOCATES 4u
+uint64_t *CACHELINE_PROF_REGISTER(void);
+void CACHELINE_PROF_CREATE_BEGIN(void);
+void CACHELINE_PROF_CREATE_END(int ok);
 
-extern const struct __cacheline_prof_module __cacheline_prof_module_desc;
-
-_Thread_local uint64_t *__cacheline_prof_counters; /* i.e. __thread */
-
-uint64_t *__cacheline_prof_register(void);
-void __cacheline_prof_thread_create_begin(void);
-void __cacheline_prof_thread_create_end(int ok);
-
-#define CACHELINE_PROF_DESC (&__cacheline_prof_module_desc)
+#define CACHELINE_PROF_DESC (&CACHELINE_PROF_DESCRIPTOR)
 
 /* ===--- Counter blocks -----------------------------------------------=== */
 
@@ -396,7 +331,7 @@ static void __cacheline_prof_unlink(struct __cacheline_prof_block **list,
     b->next->prev = b->prev;
 }
 
-__attribute__((noinline, cold)) uint64_t *__cacheline_prof_register(void) {
+__attribute__((noinline, cold)) uint64_t *CACHELINE_PROF_REGISTER(void) {
   sigset_t saved;
   __cacheline_prof_lock_all(&saved);
   __cacheline_prof_init_locked();
@@ -421,7 +356,7 @@ __attribute__((noinline, cold)) uint64_t *__cacheline_prof_register(void) {
   uint64_t *c = __cacheline_prof_block_counters(b);
   if (atomic_load_explicit(&__cacheline_prof_phase, memory_order_relaxed))
     c += CACHELINE_PROF_DESC->num_sites;
-  __cacheline_prof_counters = c;
+  CACHELINE_PROF_COUNTERS = c;
   __cacheline_prof_unlock_all(&saved);
   return c;
 }
@@ -443,13 +378,13 @@ static void __cacheline_prof_thread_exit(void *arg) {
   memset(c, 0, __cacheline_prof_block_bytes() - CACHELINE_PROF_ALIGN);
   __cacheline_prof_unlink(&__cacheline_prof_live, b);
   __cacheline_prof_push(&__cacheline_prof_free, b);
-  __cacheline_prof_counters = NULL;
+  CACHELINE_PROF_COUNTERS = NULL;
   __cacheline_prof_unlock_all(&saved);
 }
 
 /* ===--- Phases -------------------------------------------------------=== */
 
-void __cacheline_prof_thread_create_begin(void) {
+void CACHELINE_PROF_CREATE_BEGIN(void) {
   if (atomic_load_explicit(&__cacheline_prof_phase, memory_order_relaxed))
     return;
   /* The first creation: until now this was the only thread, so its own
@@ -457,12 +392,12 @@ void __cacheline_prof_thread_create_begin(void) {
      in the "after" half. (Threads created behind the pass's back, e.g.
      inside an uninstrumented library, keep counting as "before".) */
   atomic_store_explicit(&__cacheline_prof_phase, 1, memory_order_relaxed);
-  uint64_t *c = __cacheline_prof_counters;
+  uint64_t *c = CACHELINE_PROF_COUNTERS;
   if (c)
-    __cacheline_prof_counters = c + CACHELINE_PROF_DESC->num_sites;
+    CACHELINE_PROF_COUNTERS = c + CACHELINE_PROF_DESC->num_sites;
 }
 
-void __cacheline_prof_thread_create_end(int ok) {
+void CACHELINE_PROF_CREATE_END(int ok) {
   if (ok) {
     atomic_fetch_add_explicit(&__cacheline_prof_threads_created, 1,
                               memory_order_relaxed);
@@ -474,9 +409,9 @@ void __cacheline_prof_thread_create_end(int ok) {
       !atomic_load_explicit(&__cacheline_prof_phase, memory_order_relaxed))
     return;
   atomic_store_explicit(&__cacheline_prof_phase, 0, memory_order_relaxed);
-  uint64_t *c = __cacheline_prof_counters;
+  uint64_t *c = CACHELINE_PROF_COUNTERS;
   if (c)
-    __cacheline_prof_counters = c - CACHELINE_PROF_DESC->num_sites;
+    CACHELINE_PROF_COUNTERS = c - CACHELINE_PROF_DESC->num_sites;
 }
 
 /* ===--- Fork ---------------------------------------------------------=== */
@@ -500,7 +435,7 @@ static void __cacheline_prof_fork_child(void) {
   const struct __cacheline_prof_module *m = CACHELINE_PROF_DESC;
   size_t counter_bytes = __cacheline_prof_block_bytes() - CACHELINE_PROF_ALIGN;
   /* This thread's block: the one its pointer points into (either half). */
-  uint64_t *own = __cacheline_prof_counters;
+  uint64_t *own = CACHELINE_PROF_COUNTERS;
   struct __cacheline_prof_block *b = __cacheline_prof_live, *next;
   uint64_t threads = 0;
   for (; b; b = next) {

@@ -16,8 +16,6 @@
 using namespace llvm;
 using namespace cacheline;
 
-#define DEBUG_TYPE "cacheline-layout"
-
 namespace {
 
 /// The "measured" counts of a profile-guided report, keys sorted.

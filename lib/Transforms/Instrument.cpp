@@ -23,6 +23,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "cacheline/Transforms/Instrument.h"
+#include "cacheline/Files/WriteProfileABI.h"
 #include "cacheline/Pipeline/Classification.h"
 #include "cacheline/Summary/AllocationShape.h"
 #include "cacheline/Summary/KnownFunctions.h"
@@ -55,18 +56,48 @@ using namespace cacheline;
 namespace {
 
 /// The names runtime/WriteProfile.c defines for the instrumentation.
-constexpr const char *CountersName = "__cacheline_prof_counters";
-constexpr const char *RegisterName = "__cacheline_prof_register";
-constexpr const char *CreateBeginName = "__cacheline_prof_thread_create_begin";
-constexpr const char *CreateEndName = "__cacheline_prof_thread_create_end";
-constexpr const char *DescriptorName = "__cacheline_prof_module_desc";
+constexpr const char *CountersName =
+    CACHELINE_PROF_NAME(CACHELINE_PROF_COUNTERS);
+constexpr const char *RegisterName =
+    CACHELINE_PROF_NAME(CACHELINE_PROF_REGISTER);
+constexpr const char *CreateBeginName =
+    CACHELINE_PROF_NAME(CACHELINE_PROF_CREATE_BEGIN);
+constexpr const char *CreateEndName =
+    CACHELINE_PROF_NAME(CACHELINE_PROF_CREATE_END);
+constexpr const char *DescriptorName =
+    CACHELINE_PROF_NAME(CACHELINE_PROF_DESCRIPTOR);
 
 /// Bits of __cacheline_prof_site::flags.
 enum SiteFlags : uint32_t {
-  SiteWrites = 1,
-  SiteSynchronizes = 2,
-  SiteAllocates = 4
+  SiteWrites = CACHELINE_PROF_SITE_WRITES,
+  SiteSynchronizes = CACHELINE_PROF_SITE_SYNC,
+  SiteAllocates = CACHELINE_PROF_SITE_ALLOCATES
 };
+
+/// The IR type of a field of WriteProfileABI.h's structs.
+Type *fieldType(LLVMContext &Ctx, StringRef Kind) {
+  if (Kind == "u32")
+    return Type::getInt32Ty(Ctx);
+  if (Kind == "u64" || Kind == "i64")
+    return Type::getInt64Ty(Ctx);
+  return PointerType::getUnqual(Ctx); // str, globals, sites
+}
+
+#define CACHELINE_PROF_IR_FIELD(Kind, Name) fieldType(Ctx, #Kind),
+/// The structs of WriteProfileABI.h, field for field.
+StructType *profileGlobalType(LLVMContext &Ctx) {
+  return StructType::get(
+      Ctx, {CACHELINE_PROF_GLOBAL_FIELDS(CACHELINE_PROF_IR_FIELD)});
+}
+StructType *profileSiteType(LLVMContext &Ctx) {
+  return StructType::get(Ctx,
+                         {CACHELINE_PROF_SITE_FIELDS(CACHELINE_PROF_IR_FIELD)});
+}
+StructType *profileModuleType(LLVMContext &Ctx) {
+  return StructType::get(
+      Ctx, {CACHELINE_PROF_MODULE_FIELDS(CACHELINE_PROF_IR_FIELD)});
+}
+#undef CACHELINE_PROF_IR_FIELD
 
 /// One counter: an access to a global or to an allocation site's memory,
 /// or an allocation site's call.
@@ -338,10 +369,9 @@ std::string locationOf(const Instruction &I) {
 void Instrumenter::emitDescriptor() {
   Type *I32 = Type::getInt32Ty(Ctx), *I64 = Type::getInt64Ty(Ctx);
   PointerType *Ptr = PointerType::getUnqual(Ctx);
-  auto *GlobalTy =
-      StructType::get(Ctx, {Ptr, Ptr, I64, Ptr, Ptr, I64, Ptr});
-  auto *SiteTy = StructType::get(Ctx, {I32, I32, Ptr, Ptr, Ptr});
-  auto *ModuleTy = StructType::get(Ctx, {I32, I32, I32, Ptr, Ptr, Ptr});
+  StructType *GlobalTy = profileGlobalType(Ctx);
+  StructType *SiteTy = profileSiteType(Ctx);
+  StructType *ModuleTy = profileModuleType(Ctx);
 
   auto StringOrNull = [&](StringRef S) {
     return S.empty() ? ConstantPointerNull::get(Ptr) : string(S);
@@ -376,7 +406,7 @@ void Instrumenter::emitDescriptor() {
                               ConstantArray::get(Ty, Elems), Name);
   };
   Constant *Init = ConstantStruct::get(
-      ModuleTy, {ConstantInt::get(I32, WriteProfileVersion),
+      ModuleTy, {ConstantInt::get(I32, CACHELINE_PROF_VERSION),
                  ConstantInt::get(I32, Objects.size()),
                  ConstantInt::get(I32, Sites.size()),
                  string(compat::targetTriple(M)),

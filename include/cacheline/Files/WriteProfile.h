@@ -15,6 +15,7 @@
 #define CACHELINE_LAYOUT_WRITEPROFILE_H
 
 #include "cacheline/Files/JSONFile.h"
+#include "cacheline/Files/WriteProfileABI.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -37,7 +38,7 @@ inline constexpr llvm::StringLiteral WriteProfileFormat =
 /// Version 3 adds allocation sites ("allocations"); version 2 counts
 /// escaping globals in part ("in_part"); version 1's "not_measured"
 /// entries, without counts, still read.
-inline constexpr int64_t WriteProfileVersion = 3;
+inline constexpr int64_t WriteProfileVersion = CACHELINE_PROF_VERSION;
 inline constexpr VersionedFormat WriteProfileKind = {
     WriteProfileFormat, "profile",
     "a build with CACHELINE_LAYOUT_MODE=instrument", 1, WriteProfileVersion,
