@@ -1,6 +1,7 @@
 //===- Policy.cpp - The classification rules ------------------------------===//
 
 #include "cacheline/Policy/Policy.h"
+#include "cacheline/Support/EnumNames.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Demangle/Demangle.h"
@@ -13,42 +14,37 @@
 using namespace llvm;
 using namespace cacheline;
 
-const char *cacheline::globalClassName(GlobalClass C) {
-  switch (C) {
-  case GlobalClass::WriteHot:
-    return "write-hot";
-  case GlobalClass::ReadMostly:
-    return "read-mostly";
-  case GlobalClass::Neutral:
-    return "neutral";
-  case GlobalClass::Skipped:
-    return "skipped";
-  }
-  llvm_unreachable("bad GlobalClass");
-}
+namespace cacheline {
+template <> struct EnumNames<GlobalClass> {
+  static constexpr const char *Names[] = {"write-hot", "read-mostly",
+                                          "neutral", "skipped"};
+};
+template <> struct EnumNames<Phase> {
+  static constexpr const char *Names[] = {"start-up", "thread start-up",
+                                          "run-time", "shut-down",
+                                          "thread shut-down"};
+};
+template <> struct EnumNames<MeasuredClass> {
+  static constexpr const char *Names[] = {"write-hot", "read-mostly",
+                                          "neutral", "unseen",
+                                          "not measured"};
+};
+} // namespace cacheline
 
-const char *cacheline::phaseName(Phase P) {
-  switch (P) {
-  case Phase::StartUp:
-    return "start-up";
-  case Phase::ThreadStartUp:
-    return "thread start-up";
-  case Phase::Steady:
-    return "run-time";
-  case Phase::Shutdown:
-    return "shut-down";
-  case Phase::ThreadShutdown:
-    return "thread shut-down";
-  }
-  llvm_unreachable("bad Phase");
-}
+const char *cacheline::globalClassName(GlobalClass C) { return enumName(C); }
 
 std::optional<GlobalClass> cacheline::parseGlobalClass(StringRef Name) {
-  for (GlobalClass C : {GlobalClass::WriteHot, GlobalClass::ReadMostly,
-                        GlobalClass::Neutral, GlobalClass::Skipped})
-    if (Name == globalClassName(C))
-      return C;
-  return std::nullopt;
+  return parseEnumName<GlobalClass>(Name);
+}
+
+const char *cacheline::phaseName(Phase P) { return enumName(P); }
+
+std::optional<Phase> cacheline::parsePhase(StringRef Name) {
+  return parseEnumName<Phase>(Name);
+}
+
+const char *cacheline::measuredClassName(MeasuredClass C) {
+  return enumName(C);
 }
 
 namespace {
@@ -249,21 +245,6 @@ Decision cacheline::decide(const GlobalRecord &G, bool HasThreads,
           0, ReadIndex};
 }
 
-const char *cacheline::measuredClassName(MeasuredClass C) {
-  switch (C) {
-  case MeasuredClass::WriteHot:
-    return "write-hot";
-  case MeasuredClass::ReadMostly:
-    return "read-mostly";
-  case MeasuredClass::Neutral:
-    return "neutral";
-  case MeasuredClass::Unseen:
-    return "unseen";
-  case MeasuredClass::NotMeasured:
-    return "not measured";
-  }
-  llvm_unreachable("bad MeasuredClass");
-}
 
 namespace {
 

@@ -13,24 +13,24 @@ using namespace cacheline;
 
 namespace {
 
-/// The value of enum \p Values that \p Name names, reported on \p P as
-/// \p Unknown if none.
-template <typename E, typename NameFn>
+/// The value of an enum \p Parse reads from \p V's string; \p Unknown
+/// reported on \p P if none.
+template <typename E>
 bool enumFromJSON(const json::Value &V, E &Out, json::Path P,
-                  std::initializer_list<E> Values, NameFn Name,
+                  std::optional<E> (*Parse)(StringRef),
                   StringLiteral Unknown = "unknown name") {
   std::optional<StringRef> S = V.getAsString();
   if (!S) {
     P.report("expected string");
     return false;
   }
-  for (E Value : Values)
-    if (*S == Name(Value)) {
-      Out = Value;
-      return true;
-    }
-  P.report(Unknown);
-  return false;
+  std::optional<E> Value = Parse(*S);
+  if (!Value) {
+    P.report(Unknown);
+    return false;
+  }
+  Out = *Value;
+  return true;
 }
 
 } // namespace
@@ -73,27 +73,15 @@ namespace cacheline {
 // dependent lookup.
 
 static bool fromJSON(const json::Value &V, Phase &Out, json::Path P) {
-  return enumFromJSON(V, Out, P,
-                      {Phase::StartUp, Phase::ThreadStartUp, Phase::Steady,
-                       Phase::Shutdown, Phase::ThreadShutdown},
-                      phaseName);
+  return enumFromJSON(V, Out, P, parsePhase);
 }
 
 static bool fromJSON(const json::Value &V, AccessKind &Out, json::Path P) {
-  return enumFromJSON(
-      V, Out, P,
-      {AccessKind::Load, AccessKind::Store, AccessKind::AtomicStore,
-       AccessKind::AtomicRMW, AccessKind::CmpXchg, AccessKind::MemIntrinsic,
-       AccessKind::LockCall, AccessKind::CallWrite, AccessKind::CallRead,
-       AccessKind::OnceWrite},
-      accessKindName);
+  return enumFromJSON(V, Out, P, parseAccessKind);
 }
 
 static bool fromJSON(const json::Value &V, LoopKind &Out, json::Path P) {
-  return enumFromJSON(V, Out, P,
-                      {LoopKind::None, LoopKind::Busy, LoopKind::Waiting,
-                       LoopKind::Counted},
-                      loopKindName);
+  return enumFromJSON(V, Out, P, parseLoopKind);
 }
 
 } // namespace cacheline
@@ -146,10 +134,7 @@ bool cacheline::fromJSON(const json::Value &V, CopyEntry &C, json::Path P) {
 }
 
 bool cacheline::fromJSON(const json::Value &V, GlobalClass &C, json::Path P) {
-  return enumFromJSON(V, C, P,
-                      {GlobalClass::WriteHot, GlobalClass::ReadMostly,
-                       GlobalClass::Neutral, GlobalClass::Skipped},
-                      globalClassName, "unknown class");
+  return enumFromJSON(V, C, P, parseGlobalClass, "unknown class");
 }
 
 GlobalEntry GlobalEntry::classified(StringRef Name, const GlobalRecord &G,

@@ -91,6 +91,9 @@ std::optional<AccessKind> cacheline::parseAccessKind(StringRef Name) {
   return parseEnumName<AccessKind>(Name);
 }
 const char *cacheline::loopKindName(LoopKind K) { return enumName(K); }
+std::optional<LoopKind> cacheline::parseLoopKind(StringRef Name) {
+  return parseEnumName<LoopKind>(Name);
+}
 
 ByteRange ByteRange::then(const ByteRange &Inner) const {
   ByteRange R = *this;

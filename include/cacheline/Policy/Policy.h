@@ -123,6 +123,8 @@ enum class Phase {
 };
 
 const char *phaseName(Phase P);
+/// The phase named \p Name ("start-up", ...), if any.
+std::optional<Phase> parsePhase(llvm::StringRef Name);
 
 /// One access with its whole-program context, as the rules see it.
 struct AccessRecord {

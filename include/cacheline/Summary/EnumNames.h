@@ -1,8 +1,8 @@
 //===- EnumNames.h - The names of the summary's enums -----------*- C++ -*-===//
 //
-// Each enum of the summary's schema with its names, in the enum's order:
-// the facts file's JSON form, the reports and the solver's messages all
-// spell them from this one table.
+// The summary schema's enums with their names (Support/EnumNames.h): the
+// facts file's JSON form, the reports and the solver's messages spell them
+// from here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,18 +10,9 @@
 #define CACHELINE_LAYOUT_SUMMARY_ENUMNAMES_H
 
 #include "cacheline/Summary/Summary.h"
-
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringRef.h"
-
-#include <cassert>
-#include <optional>
+#include "cacheline/Support/EnumNames.h"
 
 namespace cacheline {
-
-/// An enum's names, in the enum's order: the JSON form and the reports use
-/// them.
-template <typename E> struct EnumNames;
 
 template <> struct EnumNames<AccessKind> {
   static constexpr const char *Names[] = {
@@ -55,20 +46,6 @@ template <> struct EnumNames<PointerStatement::Kind> {
       "copy",   "load",    "store",    "memcpy", "heap",   "stack",  "escape",
       "clobber", "callback", "arg",    "result", "callee", "return"};
 };
-
-template <typename E> const char *enumName(E V) {
-  llvm::ArrayRef<const char *> Names(EnumNames<E>::Names);
-  assert(unsigned(V) < Names.size() && "enum without a name");
-  return Names[unsigned(V)];
-}
-
-template <typename E> std::optional<E> parseEnumName(llvm::StringRef S) {
-  llvm::ArrayRef<const char *> Names(EnumNames<E>::Names);
-  for (unsigned I = 0; I < Names.size(); ++I)
-    if (S == Names[I])
-      return E(I);
-  return std::nullopt;
-}
 
 } // namespace cacheline
 

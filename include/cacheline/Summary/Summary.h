@@ -83,6 +83,8 @@ enum class LoopKind {
 };
 
 const char *loopKindName(LoopKind K);
+/// The kind loopKindName() names \p Name, if any.
+std::optional<LoopKind> parseLoopKind(llvm::StringRef Name);
 
 /// Where an instruction is, and what its own function says about it. Under
 /// full LTO, (Function, Block, Index) leads back to the instruction
