@@ -114,7 +114,9 @@ Expected<cacheline::Settings> commandSettings() {
     SettingKind Kind = settingOf(*O);
     if (Error E = setSetting(S, Kind, O->getValue(), "--" + O->ArgStr.str()))
       return std::move(E);
-    llvm::erase(FromEnvironment, Kind);
+    FromEnvironment.erase(
+        std::remove(FromEnvironment.begin(), FromEnvironment.end(), Kind),
+        FromEnvironment.end());
   }
   if (Error E = readEnvironment(S, FromEnvironment))
     return std::move(E);
