@@ -1,4 +1,4 @@
-//===- cacheline-facts.cpp - Facts files, layout files and write profiles ---===//
+//===- cacheline-facts.cpp - Facts files, layout files and write profiles -===//
 //
 //   cacheline-facts merge DIR|OBJECT... -o FILE [--hot-write-count N]
 //                         [--rare-write-rate R] [--line-size N]
@@ -32,6 +32,7 @@
 #include "cacheline/Passes/Merge.h"
 #include "cacheline/Passes/Settings.h"
 #include "cacheline/Support/LineSize.h"
+#include "cacheline/Support/LLVMCompat.h"
 #include "ProfileCompare.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -236,11 +237,10 @@ int main(int argc, char **argv) {
     return usage("unknown command '" + First + "'");
   std::string Errors;
   raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(
+  if (!compat::parseCommandLine(
           argc, argv,
           "cacheline-facts: facts files, layout files and write profiles\n",
-          &ErrorStream, /*EnvVar=*/nullptr,
-          /*LongOptionsUseDoubleDash=*/true)) {
+          ErrorStream)) {
     errs() << ErrorStream.str();
     return 2;
   }

@@ -22,6 +22,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Compiler.h"
 // PassPluginLibraryInfo and llvmGetPassPluginInfo (LLVM 22 moved them).
 #if LLVM_VERSION_MAJOR >= 22
@@ -151,6 +152,22 @@ auto pltEntries(const ELFObjectFileBaseT &Obj) {
     Entries.push_back({Symbol, Address});
 #endif
   return Entries;
+}
+
+/// cl::ParseCommandLineOptions with long options spelled with two dashes
+/// and errors written to \p Errs (false on one, instead of exiting); LLVM 22
+/// takes a file system before the environment variable.
+inline bool parseCommandLine(int argc, const char *const *argv,
+                             llvm::StringRef Overview, llvm::raw_ostream &Errs) {
+#if LLVM_VERSION_MAJOR >= 22
+  return llvm::cl::ParseCommandLineOptions(argc, argv, Overview, &Errs,
+                                           /*VFS=*/nullptr, /*EnvVar=*/nullptr,
+                                           /*LongOptionsUseDoubleDash=*/true);
+#else
+  return llvm::cl::ParseCommandLineOptions(argc, argv, Overview, &Errs,
+                                           /*EnvVar=*/nullptr,
+                                           /*LongOptionsUseDoubleDash=*/true);
+#endif
 }
 
 } // namespace cacheline::compat
