@@ -14,8 +14,9 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RUNS=${1:-1000000}
 OUT=${FUZZ_DIR:-$ROOT/build/fuzz-audit}
-LLVM=/usr/lib/llvm-19/bin
 mkdir -p "$OUT/corpus"
+OUT=$(cd "$OUT" && pwd) # the fuzzer runs in it
+LLVM=/usr/lib/llvm-19/bin
 
 bash "$ROOT/scripts/install-deps.sh"
 
