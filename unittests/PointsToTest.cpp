@@ -62,7 +62,9 @@ struct TwoFunctions {
     P.GlobalPointerFree = {false};
     P.GlobalInitializers = {{0, nullptr}};
     P.ResolveFunction = [](unsigned, llvm::StringRef Name) {
-      return Name == "main" ? 0u : Name == "worker" ? 1u : PointsToProgram::None;
+      return Name == "main"     ? 0u
+             : Name == "worker" ? 1u
+                                : PointsToProgram::None;
     };
     P.ResolveGlobal = [](unsigned, llvm::StringRef Name) {
       return Name == "fp" ? 0u : PointsToProgram::None;

@@ -23,8 +23,10 @@ TEST(SettingsTest, TableInEnumOrderWithUniqueNames) {
   for (const SettingInfo &S : settingTable()) {
     EXPECT_EQ(unsigned(S.Kind), I++);
     EXPECT_EQ(&settingInfo(S.Kind), &S);
-    EXPECT_TRUE(StringRef(S.Option).starts_with("cacheline-")) << S.Option.str();
-    EXPECT_TRUE(StringRef(S.Env).starts_with("CACHELINE_LAYOUT_")) << S.Env.str();
+    EXPECT_TRUE(StringRef(S.Option).starts_with("cacheline-"))
+        << S.Option.str();
+    EXPECT_TRUE(StringRef(S.Env).starts_with("CACHELINE_LAYOUT_"))
+        << S.Env.str();
     EXPECT_TRUE(Options.insert(S.Option).second) << S.Option.str();
     EXPECT_TRUE(Envs.insert(S.Env).second) << S.Env.str();
     EXPECT_FALSE(StringRef(S.Description).empty()) << S.Option.str();
