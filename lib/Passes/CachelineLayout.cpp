@@ -52,10 +52,12 @@ namespace {
 struct SettingOptions {
   std::vector<std::unique_ptr<SettingOption>> Options;
   SettingOptions() {
-    for (const SettingInfo &S : settingTable())
+    for (const SettingInfo &S : settingTable()) {
       Options.push_back(std::make_unique<SettingOption>(
           StringRef(S.Option), cl::desc(S.Description), cl::value_desc(S.Value),
           S.isFlag() ? cl::ValueOptional : cl::ValueRequired));
+      Options.back()->getParser().Kind = S.Kind;
+    }
   }
 };
 
@@ -73,7 +75,7 @@ Expected<Settings> passSettings() {
   Settings S;
   SmallVector<SettingKind, 16> FromEnvironment;
   for (const std::unique_ptr<SettingOption> &O : settingOptions().Options) {
-    SettingKind Kind = settingOf(*O);
+    SettingKind Kind = O->getParser().Kind;
     if (!O->getNumOccurrences()) {
       FromEnvironment.push_back(Kind);
       continue;

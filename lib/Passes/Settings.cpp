@@ -144,16 +144,9 @@ Error cacheline::checkSetting(SettingKind Kind, StringRef Text) {
   return parseSetting(Scratch, Kind, Text, "");
 }
 
-SettingKind cacheline::settingOf(const cl::Option &O) {
-  for (const SettingInfo &S : settingTable())
-    if (O.ArgStr == S.Option || O.ArgStr == S.toolOption())
-      return S.Kind;
-  llvm_unreachable("an option of the settings table");
-}
-
 bool SettingTextParser::parse(cl::Option &O, StringRef, StringRef Arg,
                               std::string &Value) {
-  const SettingInfo &Info = settingInfo(settingOf(O));
+  const SettingInfo &Info = settingInfo(Kind);
   if (Arg.empty() && Info.isFlag())
     Arg = "1";
   if (Error E = checkSetting(Info.Kind, Arg))

@@ -120,17 +120,15 @@ bool cacheline::fromJSON(const json::Value &V, LayoutFile &F, json::Path P) {
 }
 
 Expected<LayoutFile> LayoutFile::read(StringRef Path) {
-  Expected<json::Value> V = readVersionedFile(Path, LayoutFileKind);
-  if (!V)
-    return V.takeError();
-  LayoutFile File;
-  json::Path::Root Root("layout");
-  if (!fromJSON(*V, File, Root))
-    return corruptFileError(Path, "layout file", Root);
+  Expected<LayoutFile> Read =
+      readVersionedAs<LayoutFile>(Path, LayoutFileKind, "layout");
+  if (!Read)
+    return Read.takeError();
+  LayoutFile &File = *Read;
   File.Path = Path.str();
   for (auto [I, E] : enumerate(File.Globals))
     File.ByName[E.Name].push_back(I);
-  return File;
+  return Read;
 }
 
 void LayoutFile::write(raw_ostream &OS) const {

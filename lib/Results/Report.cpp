@@ -264,14 +264,7 @@ bool cacheline::fromJSON(const json::Value &V, Report &R, json::Path P) {
 }
 
 Expected<Report> Report::read(StringRef Path) {
-  Expected<json::Value> V = readVersionedFile(Path, ReportKind);
-  if (!V)
-    return V.takeError();
-  Report R;
-  json::Path::Root Root("report");
-  if (!fromJSON(*V, R, Root))
-    return corruptFileError(Path, "report", Root);
-  return R;
+  return readVersionedAs<Report>(Path, ReportKind, "report");
 }
 
 void Report::write(raw_ostream &OS) const {

@@ -92,10 +92,12 @@ struct CommandSettings {
         {SettingCommand::ProfileCompare, &ProfileCompareCommand}};
     for (const SettingInfo &S : settingTable())
       for (auto [Bit, Command] : Commands)
-        if (S.Commands & Bit)
+        if (S.Commands & Bit) {
           Options.push_back(std::make_unique<SettingOption>(
               S.toolOption(), cl::desc(S.Description),
               cl::value_desc(S.Value), cl::sub(*Command)));
+          Options.back()->getParser().Kind = S.Kind;
+        }
   }
 };
 CommandSettings Settings;
@@ -112,7 +114,7 @@ Expected<cacheline::Settings> commandSettings() {
   for (const std::unique_ptr<SettingOption> &O : Settings.Options) {
     if (!O->getNumOccurrences())
       continue;
-    SettingKind Kind = settingOf(*O);
+    SettingKind Kind = O->getParser().Kind;
     if (Error E = setSetting(S, Kind, O->getValue(), "--" + O->ArgStr.str()))
       return std::move(E);
     FromEnvironment.erase(

@@ -77,6 +77,23 @@ readVersionedFile(llvm::StringRef Path, const VersionedFormat &F);
 llvm::Error corruptFileError(llvm::StringRef Path, llvm::StringRef What,
                              const llvm::json::Path::Root &Root);
 
+/// Reads and checks \p Path, a \p F file, into a \p T by its fromJSON;
+/// \p Root names the document in messages ("PATH: corrupt WHAT: expected
+/// ... at ROOT.globals[3]").
+template <typename T>
+llvm::Expected<T> readVersionedAs(llvm::StringRef Path,
+                                  const VersionedFormat &F,
+                                  llvm::StringRef Root) {
+  llvm::Expected<llvm::json::Value> V = readVersionedFile(Path, F);
+  if (!V)
+    return V.takeError();
+  T Out;
+  llvm::json::Path::Root R(Root);
+  if (!fromJSON(*V, Out, R))
+    return corruptFileError(Path, F.What, R);
+  return Out;
+}
+
 } // namespace cacheline
 
 #endif // CACHELINE_LAYOUT_JSONFILE_H

@@ -105,10 +105,6 @@ llvm::Error setSetting(Settings &S, SettingKind Kind, llvm::StringRef Text,
 /// wrong with it (a command-line parser's message).
 llvm::Error checkSetting(SettingKind Kind, llvm::StringRef Text);
 
-/// The setting of option \p O, one named as a setting's Option or
-/// toolOption().
-SettingKind settingOf(const llvm::cl::Option &O);
-
 /// A command-line parser of a setting's value (the pass's options,
 /// cacheline-facts'): checks it as setSetting parses it, so that a bad
 /// value is the command line's error, and keeps its text, which a flag
@@ -125,6 +121,9 @@ public:
   /// cl's own parser of strings, which is final, prints the option's value
   /// (-print-options).
   operator const llvm::cl::parser<std::string> &() const { return Printer; }
+
+  /// The setting the option gives; set by whoever makes the option.
+  SettingKind Kind = SettingKind::Mode;
 
 private:
   llvm::cl::parser<std::string> Printer;
