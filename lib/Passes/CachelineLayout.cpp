@@ -144,6 +144,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
   }
 
   Result.Globals.reserve(M.global_size());
+  BitVector Solved;
   for (GlobalVariable &GV : M.globals()) {
     if (GV.getName().starts_with("llvm."))
       continue; // Intrinsic globals: llvm.used, llvm.global_ctors, ...
@@ -151,22 +152,31 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     std::optional<SolvedGlobal> S = Result.Program->solveGlobal(Module, Name);
     if (!S)
       continue;
-    ClassifiedGlobal G;
+    if (S->Id >= Solved.size())
+      Solved.resize(S->Id + 1);
+    Solved.set(S->Id);
+    ClassifiedGlobal G =
+        ClassifiedGlobal::fromSolved(std::move(*S), *Result.Program);
     G.GV = &GV;
     G.Name = GV.getName().str();
     if (Result.CarriedSummaries) {
       if (Name != G.Name)
         G.SummaryName = Name;
-      if (S->Module >= 0)
-        G.Module = Result.Program->modules()[S->Module].Source;
+    } else {
+      G.Module.clear(); // The module is the program.
     }
+    // The definition the profile was recorded from, as the module has it.
+    G.Fingerprint.clear();
     if (Result.Profile && Result.Profile->find(G.Name))
       G.Fingerprint = definitionFingerprint(GV);
-    G.Facts = std::move(S->Record);
-    G.WriteAt = std::move(S->WriteAt);
-    G.ReadAt = std::move(S->ReadAt);
     Result.Globals.push_back(std::move(G));
   }
+  // What the compiles' summaries mention and the link dropped: listed as
+  // the two-stage flow lists them.
+  if (Result.CarriedSummaries)
+    for (SolvedGlobal &S : Result.Program->solveGlobalsOtherThan(Solved))
+      Result.DroppedGlobals.push_back(
+          ClassifiedGlobal::fromSolved(std::move(S), *Result.Program));
 
   // Allocation sites, classified as globals are.
   InstructionIndex Index(M, Result.Symbols);

@@ -46,7 +46,7 @@ void count(GlobalClass C, MergeStats &Stats) {
 
 /// The layout file of the program \p C decided.
 void writeLayoutFile(raw_ostream &OS, const CachelineClassification &C,
-                     ArrayRef<SolvedGlobal> Solved, MergeStats &Stats) {
+                     MergeStats &Stats) {
   const Solver &Program = *C.Program;
   ArrayRef<ModuleSummary> Modules = Program.modules();
   LayoutFile File;
@@ -54,17 +54,17 @@ void writeLayoutFile(raw_ostream &OS, const CachelineClassification &C,
   File.Target = Modules.empty() ? std::string() : Modules.front().Target;
   File.LineSize = C.LineSize;
   std::vector<GlobalClass> Classes;
-  for (auto [G, S] : zip_equal(C.Globals, Solved)) {
+  for (const ClassifiedGlobal &G : C.Globals) {
     const Decision &D = G.Class;
     Classes.push_back(D.Class);
     count(D.Class, Stats);
     LayoutEntry E;
     static_cast<GlobalEntry &>(E) = GlobalEntry::classified(G.Name, G.Facts, D);
-    E.Size = S.Definition ? S.Definition->Size : 0;
-    if (S.Module >= 0)
+    E.Size = G.Definition ? G.Definition->Size : 0;
+    if (!G.Module.empty())
       E.Module = G.Module;
-    if (S.Definition)
-      E.Fingerprint = S.Definition->Fingerprint;
+    if (G.Definition)
+      E.Fingerprint = G.Fingerprint;
     const InnerLayout &Inner = G.Inner;
     E.setInner(G.Facts.Props, Inner);
     if (Inner.SlotSize) {
@@ -192,18 +192,8 @@ Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
   // is copied for a global only where the global's compile has its body.
   PolicyOptions Layout = Opts;
   Layout.EachModuleAlone = true;
-  std::vector<SolvedGlobal> Solved = C.Program->solveGlobals();
-  for (SolvedGlobal &S : Solved) {
-    ClassifiedGlobal &G = C.Globals.emplace_back();
-    G.Name = S.Name;
-    if (S.Module >= 0)
-      G.Module = C.Program->modules()[S.Module].Source;
-    if (S.Definition)
-      G.Fingerprint = S.Definition->Fingerprint;
-    G.Facts = std::move(S.Record);
-    G.WriteAt = std::move(S.WriteAt);
-    G.ReadAt = std::move(S.ReadAt);
-  }
+  for (SolvedGlobal &S : C.Program->solveGlobals())
+    C.Globals.push_back(ClassifiedGlobal::fromSolved(std::move(S), *C.Program));
   for (SolvedAllocation &S : C.Program->solveAllocations())
     C.Allocations.emplace_back().Site = std::move(S);
   Expected<std::vector<std::string>> Warnings =
@@ -213,7 +203,7 @@ Expected<MergeStats> cacheline::mergeFacts(ArrayRef<std::string> Inputs,
                              Profile.Origin.c_str(),
                              toString(Warnings.takeError()).c_str());
   Stats.Warnings = std::move(*Warnings);
-  writeLayoutFile(OS, C, Solved, Stats);
+  writeLayoutFile(OS, C, Stats);
   return Stats;
 }
 

@@ -15,7 +15,25 @@ void CachelineClassification::print(raw_ostream &OS) const {
   for (const ClassifiedGlobal &G : Globals)
     OS << "global " << G.Name << ": "
        << globalClassName(G.Class.Class) << ": " << G.Class.Reason << "\n";
+  for (const ClassifiedGlobal &G : DroppedGlobals)
+    OS << "dropped global " << G.Name << ": "
+       << globalClassName(G.Class.Class) << ": " << G.Class.Reason << "\n";
   Program->print(OS);
+}
+
+ClassifiedGlobal ClassifiedGlobal::fromSolved(SolvedGlobal &&S,
+                                              const Solver &Program) {
+  ClassifiedGlobal G;
+  G.Name = std::move(S.Name);
+  if (S.Module >= 0)
+    G.Module = Program.modules()[S.Module].Source;
+  G.Definition = S.Definition;
+  if (S.Definition)
+    G.Fingerprint = S.Definition->Fingerprint;
+  G.Facts = std::move(S.Record);
+  G.WriteAt = std::move(S.WriteAt);
+  G.ReadAt = std::move(S.ReadAt);
+  return G;
 }
 
 const Instruction *

@@ -4,6 +4,7 @@
 #include "cacheline/Summary/SummaryBuilder.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -14,18 +15,26 @@ using namespace cacheline;
 
 namespace {
 
-/// "profile P: N globals changed since it was recorded (a, b, c, ...)".
-std::string staleGlobalsWarning(StringRef ProfilePath,
-                                ArrayRef<std::string> Names) {
+/// The globals the program links, then those the link dropped: each is
+/// decided alike.
+auto everyGlobal(CachelineClassification &C) {
+  return concat<ClassifiedGlobal>(C.Globals, C.DroppedGlobals);
+}
+
+/// "profile P: N globals changed since it was recorded (a, b, c, ...):
+/// static classes kept", of the \p Stale entries of kind \p What ("global"),
+/// the first \p Listed of them named, after \p In ("" or "in ").
+std::string staleWarning(StringRef ProfilePath, StringRef What,
+                         ArrayRef<std::string> Stale, size_t Listed,
+                         StringRef In) {
   std::string List;
-  for (const std::string &N : Names.take_front(3))
+  for (const std::string &N : Stale.take_front(Listed))
     List += (List.empty() ? "" : ", ") + N;
-  if (Names.size() > 3)
+  if (Stale.size() > Listed)
     List += ", ...";
-  return ("profile " + ProfilePath + ": " + Twine(Names.size()) +
-          (Names.size() == 1 ? " global" : " globals") +
-          " changed since it was recorded (" + List +
-          "): static classes kept")
+  return ("profile " + ProfilePath + ": " + Twine(Stale.size()) + " " + What +
+          (Stale.size() == 1 ? "" : "s") + " changed since it was recorded (" +
+          In + List + "): static classes kept")
       .str();
 }
 
@@ -33,12 +42,12 @@ std::string staleGlobalsWarning(StringRef ProfilePath,
 /// profile decides. Returns the names of the globals whose definition
 /// changed since the profile was recorded.
 Expected<std::vector<std::string>>
-decideGlobalsFromProfile(std::vector<ClassifiedGlobal> &Globals,
+decideGlobalsFromProfile(CachelineClassification &C,
                          const WriteProfile &Profile, StringRef ProfilePath,
                          const PolicyOptions &Opts) {
   unsigned Matched = 0;
   std::vector<std::string> Stale;
-  for (ClassifiedGlobal &G : Globals) {
+  for (ClassifiedGlobal &G : everyGlobal(C)) {
     const ProfiledGlobal *P = Profile.find(G.Name);
     if (!P || G.Facts.Props.Declaration)
       continue;
@@ -107,7 +116,7 @@ cacheline::decideProgram(CachelineClassification &C, StringRef Target,
                          StringRef ProfilePath, const PolicyOptions &Opts) {
   const Solver &Program = *C.Program;
   std::vector<std::string> Warnings;
-  for (ClassifiedGlobal &G : C.Globals)
+  for (ClassifiedGlobal &G : everyGlobal(C))
     G.Class = decide(G.Facts, Program.hasThreads(), Opts);
 
   const WriteProfile *Profile = C.Profile ? &*C.Profile : nullptr;
@@ -119,25 +128,20 @@ cacheline::decideProgram(CachelineClassification &C, StringRef Target,
           ProfilePath.str().c_str(), Profile->Target.c_str(),
           Target.str().c_str());
     Expected<std::vector<std::string>> Stale =
-        decideGlobalsFromProfile(C.Globals, *Profile, ProfilePath, Opts);
+        decideGlobalsFromProfile(C, *Profile, ProfilePath, Opts);
     if (!Stale)
       return Stale.takeError();
     if (!Stale->empty())
-      Warnings.push_back(staleGlobalsWarning(ProfilePath, *Stale));
+      Warnings.push_back(staleWarning(ProfilePath, "global", *Stale, 3, ""));
   }
-  for (ClassifiedGlobal &G : C.Globals)
+  for (ClassifiedGlobal &G : everyGlobal(C))
     G.Inner = decideInnerLayout(G.Facts, G.Class.Class, C.LineSize, Opts);
 
   std::vector<std::string> StaleSites;
   for (ClassifiedAllocation &A : C.Allocations)
     decideAllocation(A, Program, Profile, C.LineSize, Opts, StaleSites);
   if (!StaleSites.empty())
-    Warnings.push_back(("profile " + ProfilePath + ": " +
-                        Twine(StaleSites.size()) +
-                        " allocation sites changed since it was recorded (in " +
-                        StaleSites.front() +
-                        (StaleSites.size() > 1 ? ", ..." : "") +
-                        "): static classes kept")
-                           .str());
+    Warnings.push_back(staleWarning(ProfilePath, "allocation site", StaleSites,
+                                    1, "in "));
   return Warnings;
 }

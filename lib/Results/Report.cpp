@@ -4,6 +4,7 @@
 #include "cacheline/Files/JSONFile.h"
 #include "cacheline/Pipeline/Classification.h"
 #include "cacheline/Support/LLVMCompat.h"
+#include "cacheline/Transforms/FieldLayout.h"
 #include "cacheline/Transforms/Layout.h"
 
 #include "llvm/IR/DataLayout.h"
@@ -87,8 +88,10 @@ bool ReportEntry::writeAttribute(json::OStream &J, StringRef Key) const {
   auto String = [&](StringRef S) { J.attribute(Key, S); };
   // Moved unsplit: the split parts say where each went instead.
   bool Moved = Parts.empty() && NewSection;
-  if (Key == "align")
-    Int(Align);
+  if (Key == "align") {
+    if (Align) // Unknown for a global the link dropped.
+      Int(Align);
+  }
   else if (Key == "section") {
     if (Section)
       String(*Section);
@@ -162,6 +165,19 @@ GlobalClass ReportEntry::staticClass() const {
   return Profile && Profile->StaticClass ? *Profile->StaticClass : Class;
 }
 
+/// What the write profile said of \p G.
+static ReportedProfile reportedProfile(const ClassifiedGlobal &G) {
+  ReportedProfile P;
+  P.FromProfile = G.Static.has_value();
+  if (G.Measured)
+    P.Measured = *G.Measured;
+  if (G.Static) {
+    P.StaticClass = G.Static->Class;
+    P.StaticReason = G.Static->Reason;
+  }
+  return P;
+}
+
 Report::Report(const Module &M, const CachelineClassification &Result,
                const LayoutOutcome &Outcome)
     : Target(compat::targetTriple(M)), LineSize(Result.LineSize),
@@ -219,17 +235,31 @@ Report::Report(const Module &M, const CachelineClassification &Result,
       E.SlotSize = Change->SlotSize;
       E.Elements = G.Facts.Props.ElementCount;
     }
-    if (Result.Profile) {
-      ReportedProfile &P = E.Profile.emplace();
-      P.FromProfile = G.Static.has_value();
-      if (G.Measured)
-        P.Measured = *G.Measured;
-      if (G.Static) {
-        P.StaticClass = G.Static->Class;
-        P.StaticReason = G.Static->Reason;
-      }
-    }
+    if (Result.Profile)
+      E.Profile = reportedProfile(G);
     Globals.push_back(std::move(E));
+  }
+  // As the layout file of the two-stage flow has them: the layout decided,
+  // none made.
+  for (const ClassifiedGlobal &G : Result.DroppedGlobals) {
+    Classes.push_back(G.Class.Class);
+    ReportEntry &E = DroppedGlobals.emplace_back();
+    static_cast<GlobalEntry &>(E) =
+        GlobalEntry::classified(G.Name, G.Facts, G.Class);
+    if (!G.Module.empty())
+      E.Module = G.Module;
+    E.Size = G.Definition ? G.Definition->Size : 0;
+    E.setInner(G.Facts.Props, G.Inner);
+    std::vector<std::string> Names = partNames(G.Name, G.Inner.Parts);
+    for (auto [Part, Name] : zip_equal(G.Inner.Parts, Names)) {
+      ReportPart &R = E.Parts.emplace_back();
+      R.Name = Name;
+      R.Class = Part.Class;
+      for (unsigned F : Part.Fields)
+        R.Fields.push_back(fieldName(G.Facts.Props, F));
+    }
+    if (Result.Profile)
+      E.Profile = reportedProfile(G);
   }
   Program = ProgramFacts(*Result.Program, Classes);
   Program.Summary.PaddingBytes = Outcome.PaddingBytes;
@@ -256,6 +286,7 @@ Report::Report(const Module &M, const CachelineClassification &Result,
 bool cacheline::fromJSON(const json::Value &V, Report &R, json::Path P) {
   json::ObjectMapper O(V, P);
   return O && O.map("globals", R.Globals) &&
+         O.mapOptional("dropped_globals", R.DroppedGlobals) &&
          O.mapOptional("allocations", R.Allocations) &&
          O.mapOptional("target", R.Target) &&
          O.mapOptional("line_size", R.LineSize) &&
@@ -274,6 +305,8 @@ void Report::write(raw_ostream &OS) const {
   File.attribute("target", StringRef(Target));
   File.attribute("line_size", static_cast<int64_t>(LineSize));
   File.globals(ArrayRef(Globals), EntryKeys);
+  if (!DroppedGlobals.empty())
+    File.globals(ArrayRef(DroppedGlobals), EntryKeys, "dropped_globals");
   std::vector<json::Value> Sites(Allocations.begin(), Allocations.end());
   File.lines("allocations", Sites);
   Program.write(File);

@@ -104,6 +104,7 @@ AccessRecord Solver::Program::record(const GlobalUses::Access &A) const {
 SolvedGlobal Solver::Program::solveGlobal(const GlobalEntry &G) const {
   SolvedGlobal S;
   S.Name = G.Name;
+  S.Id = &G - Globals.data();
   S.Module = G.Module;
   S.Definition = G.Def;
   GlobalRecord &R = S.Record;

@@ -239,6 +239,16 @@ std::vector<SolvedGlobal> Solver::solveGlobals() const {
   return Out;
 }
 
+std::vector<SolvedGlobal>
+Solver::solveGlobalsOtherThan(const BitVector &Solved) const {
+  std::vector<SolvedGlobal> Out;
+  for (const GlobalEntry &G : P->Globals)
+    if (unsigned Id = &G - P->Globals.data();
+        Id >= Solved.size() || !Solved.test(Id))
+      Out.push_back(P->solveGlobal(G));
+  return Out;
+}
+
 std::optional<SolvedGlobal> Solver::solveGlobal(unsigned Module,
                                                 StringRef Name) const {
   const GlobalEntry *G = P->resolveGlobal(Module, Name);

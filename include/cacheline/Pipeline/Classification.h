@@ -45,6 +45,8 @@ struct ClassifiedGlobal {
   /// Its definition's fingerprint (definitionFingerprint), which a write
   /// profile's entry must match; filled where a profile is given.
   std::string Fingerprint;
+  /// Its definition in the summaries, if any module has one.
+  const GlobalSummary *Definition = nullptr;
   /// What the solver found: the rules' input.
   GlobalRecord Facts;
   /// Where each of Facts.Writes and Facts.Reads is, in the summaries
@@ -59,6 +61,10 @@ struct ClassifiedGlobal {
   const ProfiledGlobal *Measured = nullptr;
   /// The rules' class, where the profile replaced it.
   std::optional<Decision> Static;
+
+  /// \p S as \p Program solved it: named as the summaries name it, its
+  /// module's source file where it is internal.
+  static ClassifiedGlobal fromSolved(SolvedGlobal &&S, const Solver &Program);
 
   /// The instruction the class rests on, else any access, else null.
   const llvm::Instruction *decisiveInstruction(InstructionIndex &Index) const;
@@ -98,6 +104,10 @@ public:
   /// pass summarized the module itself.
   unsigned CarriedSummaries = 0;
   std::vector<ClassifiedGlobal> Globals;
+  /// With carried summaries: the globals they mention that the link
+  /// dropped (no GV), decided as the others are, so that the report lists
+  /// what the two-stage flow's layout file lists.
+  std::vector<ClassifiedGlobal> DroppedGlobals;
   std::vector<ClassifiedAllocation> Allocations;
   unsigned LineSize = 0;
   /// The write profile the classes came from, if one was given.

@@ -229,13 +229,14 @@ public:
 
   /// The line of \p Key, then each of \p Objects on a line of its own.
   void lines(llvm::StringRef Key, llvm::ArrayRef<llvm::json::Value> Objects);
-  /// The line of "globals", then each of \p Entries on a line of its own
-  /// with its keys in the order of \p Keys, which must list every key an
-  /// entry has: Entry::writeAttribute writes each.
+  /// The line of \p Key ("globals"), then each of \p Entries on a line of
+  /// its own with its keys in the order of \p Keys, which must list every
+  /// key an entry has: Entry::writeAttribute writes each.
   template <typename Entry>
   void globals(llvm::ArrayRef<Entry> Entries,
-               llvm::ArrayRef<llvm::StringLiteral> Keys) {
-    begin("globals");
+               llvm::ArrayRef<llvm::StringLiteral> Keys,
+               llvm::StringRef Key = "globals") {
+    begin(Key);
     OS << "[";
     for (const Entry &E : Entries) {
       OS << (&E == Entries.begin() ? "\n    " : ",\n    ");

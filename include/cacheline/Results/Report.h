@@ -93,6 +93,10 @@ struct Report {
   std::string Target;
   uint64_t LineSize = 0;
   std::vector<ReportEntry> Globals;
+  /// With carried summaries: the globals they mention that the link
+  /// dropped before the pass ran, decided as the two-stage flow decides
+  /// them ("dropped_globals"); no layout touches them.
+  std::vector<ReportEntry> DroppedGlobals;
   std::vector<AllocationEntry> Allocations;
   ProgramFacts Program;
   /// How many translation units' summaries the link read; 0 when the pass

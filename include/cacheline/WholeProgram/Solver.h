@@ -37,6 +37,7 @@
 #include "cacheline/Policy/Policy.h"
 #include "cacheline/Summary/Summary.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -113,6 +114,9 @@ struct IndirectCallFigures {
 /// One global as the solver found it.
 struct SolvedGlobal {
   std::string Name;
+  /// Its index among the globals the summaries mention (Solver::solveGlobals
+  /// order).
+  unsigned Id = 0;
   /// The module of an internal global; -1 for an external one.
   int Module = -1;
   /// Its definition, if any module has it.
@@ -168,6 +172,10 @@ public:
   /// The global \p Name of module \p Module (internal or not).
   std::optional<SolvedGlobal> solveGlobal(unsigned Module,
                                           llvm::StringRef Name) const;
+  /// Every global the summaries mention whose Id is not in \p Solved (the
+  /// globals a link dropped, after it solved those it kept).
+  std::vector<SolvedGlobal>
+  solveGlobalsOtherThan(const llvm::BitVector &Solved) const;
 
   /// Every allocation site of the program's code (a call of malloc, calloc
   /// or aligned_alloc for whole elements) in a function that runs.
