@@ -615,12 +615,14 @@ static void __cacheline_prof_put_global(uint32_t g) {
     top_total[pos] = total;
   }
 
-  if (gl->module) {
+  if (gl->call >= 0) {
     __cacheline_prof_put_field_str("{", "function", gl->name);
     __cacheline_prof_put_field_u64(", ", "call", (uint64_t)gl->call);
     __cacheline_prof_put_field_str(", ", "module", gl->module);
   } else {
     __cacheline_prof_put_field_str("{", "name", gl->name);
+    if (gl->module)
+      __cacheline_prof_put_field_str(", ", "module", gl->module);
   }
   __cacheline_prof_put_field_str(", ", "fingerprint", gl->fingerprint);
   __cacheline_prof_put_field_u64(", ", "size", gl->size);
@@ -632,7 +634,7 @@ static void __cacheline_prof_put_global(uint32_t g) {
     in_part = gl->in_part_if_many;
   if (in_part)
     __cacheline_prof_put_field_str(", ", "in_part", in_part);
-  if (gl->module) {
+  if (gl->call >= 0) {
     __cacheline_prof_put_field_u64(", \"allocated\": {", "before",
                                    allocated[0]);
     __cacheline_prof_put_field_u64(", ", "after", allocated[1]);
@@ -811,7 +813,7 @@ static void __cacheline_prof_write_profile(int from_signal) {
                                   : ",\n  \"globals\": [");
       int any = 0;
       for (uint32_t g = 0; g < m->num_globals; ++g) {
-        if (!m->globals[g].module != !sites)
+        if ((m->globals[g].call >= 0) != sites)
           continue;
         __cacheline_prof_puts(any ? ",\n    " : "\n    ");
         __cacheline_prof_put_global(g);

@@ -69,7 +69,8 @@ static bool mapMeasured(const json::Value &V, json::ObjectMapper &O,
 
 static bool fromJSON(const json::Value &V, ProfiledGlobal &G, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("name", G.Name) && mapMeasured(V, O, G, P);
+  return O && O.map("name", G.Name) && O.mapOptional("module", G.Module) &&
+         mapMeasured(V, O, G, P);
 }
 
 static bool fromJSON(const json::Value &V, ProfiledAllocation &A,
@@ -99,8 +100,11 @@ void writeEntry(raw_ostream &OS, const ProfiledGlobal &G,
   if (A)
     OS << "{\"function\": " << json::Value(A->Name) << ", \"call\": " << A->Call
        << ", \"module\": " << json::Value(A->Module);
-  else
+  else if (G.Module.empty())
     OS << "{\"name\": " << json::Value(G.Name);
+  else
+    OS << "{\"name\": " << json::Value(G.Name)
+       << ", \"module\": " << json::Value(G.Module);
   OS << ", \"fingerprint\": " << json::Value(G.Fingerprint)
      << ", \"size\": " << G.Size;
   if (G.InPart)
@@ -166,14 +170,19 @@ std::string WriteProfile::siteKey(StringRef Function, int64_t Call,
 void WriteProfile::index() {
   ByName.clear();
   for (auto [I, G] : enumerate(Globals))
-    ByName.try_emplace(G.Name, I);
+    ByName.try_emplace(globalKey(G.Name, G.Module), I);
   BySite.clear();
   for (auto [I, A] : enumerate(Allocations))
     BySite.try_emplace(siteKey(A.Name, A.Call, A.Module), I);
 }
 
-const ProfiledGlobal *WriteProfile::find(StringRef Name) const {
-  auto It = ByName.find(Name);
+std::string WriteProfile::globalKey(StringRef Name, StringRef Module) {
+  return (Module + "\x01" + Name).str();
+}
+
+const ProfiledGlobal *WriteProfile::find(StringRef Name,
+                                         StringRef Module) const {
+  auto It = ByName.find(globalKey(Name, Module));
   return It == ByName.end() ? nullptr : &Globals[It->second];
 }
 
@@ -222,9 +231,9 @@ Error WriteProfile::merge(const WriteProfile &Other, StringRef OtherPath) {
     return fileError(OtherPath, "profile of target " + Other.Target +
                                ", the others are of " + Target);
   for (const ProfiledGlobal &OG : Other.Globals) {
-    auto It = ByName.find(OG.Name);
-    if (It == ByName.end()) {
-      ByName[OG.Name] = Globals.size();
+    auto [It, New] =
+        ByName.try_emplace(globalKey(OG.Name, OG.Module), Globals.size());
+    if (New) {
       Globals.push_back(OG);
       continue;
     }

@@ -219,7 +219,10 @@ void Instrumenter::collect(const CachelineClassification &Result) {
                              : "";
     unsigned Index = Objects.size();
     ObjectEntry &E = Objects.emplace_back();
-    E.Name = GV.getName().str();
+    // Named as the summaries name it, so that the merge of the same
+    // objects' summaries finds it too (two TUs' `static int scratch`).
+    E.Name = G.SummaryName.empty() ? G.Name : G.SummaryName;
+    E.Module = G.Module;
     E.Fingerprint = definitionFingerprint(GV);
     E.Size = DL.getTypeAllocSize(GV.getValueType());
     E.InPart = std::move(InPart);

@@ -30,6 +30,9 @@ struct ReportedGlobal {
   std::string Name;
   GlobalClass Class;
   std::string Reason;
+  /// As the summaries name it, with its TU (summaries_carried): what a
+  /// profile of such a build names.
+  std::string SummaryName, Module;
 };
 
 /// The static classes of a report or layout file.
@@ -51,7 +54,8 @@ Expected<ReportedClasses> readReport(StringRef Path) {
     if (!File)
       return File.takeError();
     for (const LayoutEntry &G : File->Globals)
-      Out.Globals.push_back({G.Name, G.Class, G.Reason});
+      Out.Globals.push_back(
+          {G.Name, G.Class, G.Reason, G.Name, G.Module.value_or("")});
     Out.Allocations = File->Allocations;
     return Out;
   }
@@ -62,10 +66,12 @@ Expected<ReportedClasses> readReport(StringRef Path) {
   if (!R)
     return R.takeError();
   for (const ReportEntry &G : R->Globals)
-    Out.Globals.push_back({G.Name, G.staticClass(),
-                           G.Profile && G.Profile->StaticClass
-                               ? G.Profile->StaticReason
-                               : G.Reason});
+    Out.Globals.push_back(
+        {G.Name, G.staticClass(),
+         G.Profile && G.Profile->StaticClass ? G.Profile->StaticReason
+                                             : G.Reason,
+         G.SummaryName.empty() ? G.Name : G.SummaryName,
+         G.Module.value_or("")});
   for (AllocationEntry &A : R->Allocations) {
     if (A.StaticClass) {
       A.Class = *A.StaticClass;
@@ -114,7 +120,7 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
   json::Array Disagreements, Classes;
   std::vector<std::string> Lines;
   for (const ReportedGlobal &G : Report->Globals) {
-    const ProfiledGlobal *P = Profile.find(G.Name);
+    const ProfiledGlobal *P = Profile.findGlobal(G.SummaryName, G.Module, G.Name);
     if (!P) {
       ++NotInProfile;
       continue;

@@ -54,6 +54,11 @@ struct ProfiledSite {
 
 struct ProfiledGlobal {
   std::string Name;
+  /// The source file of its translation unit: an allocation site's, and
+  /// an internal global's where the build's objects carried summaries
+  /// (Name is then the summary's: two TUs' `static int scratch` are both
+  /// "scratch"). Empty for any other global.
+  std::string Module;
   std::string Fingerprint; ///< definitionFingerprint() at the build.
   uint64_t Size = 0;
   /// Set when the build could not count every access (the address
@@ -78,8 +83,7 @@ struct ProfiledGlobal {
 /// An allocation site's memory, measured as a global is (Name: the
 /// allocating function), and how many times the site allocated.
 struct ProfiledAllocation : ProfiledGlobal {
-  std::string Module; ///< The source file of its translation unit.
-  int64_t Call = -1;  ///< Its index among its function's calls.
+  int64_t Call = -1; ///< Its index among its function's calls.
   uint64_t AllocatedBefore = 0, AllocatedAfter = 0;
 };
 
@@ -102,8 +106,19 @@ struct WriteProfile {
   /// Writes the profile in the runtime's format (one global per line).
   void write(llvm::raw_ostream &OS) const;
 
-  /// The global named \p Name, or null.
-  const ProfiledGlobal *find(llvm::StringRef Name) const;
+  /// The global named \p Name of translation unit \p Module (empty: a
+  /// global the profile names without one), or null.
+  const ProfiledGlobal *find(llvm::StringRef Name,
+                             llvm::StringRef Module = "") const;
+  /// The global the summaries name \p Name in translation unit \p Module
+  /// (empty for an external one); else, in a profile of a build that named
+  /// its globals as the linked module did, the one named \p LinkName.
+  const ProfiledGlobal *findGlobal(llvm::StringRef Name, llvm::StringRef Module,
+                                   llvm::StringRef LinkName) const {
+    if (const ProfiledGlobal *P = find(Name, Module))
+      return P;
+    return Module.empty() ? nullptr : find(LinkName);
+  }
   /// The allocation site \p Call of \p Function in \p Module, or null.
   const ProfiledAllocation *findAllocation(llvm::StringRef Function,
                                            int64_t Call,
@@ -111,6 +126,7 @@ struct WriteProfile {
 
 private:
   void index();
+  static std::string globalKey(llvm::StringRef Name, llvm::StringRef Module);
   static std::string siteKey(llvm::StringRef Function, int64_t Call,
                              llvm::StringRef Module);
   llvm::StringMap<size_t> ByName, BySite;

@@ -25,14 +25,16 @@
    (pointers to the arrays of the structs below). */
 
 /* A global, or an allocation site's memory:
-     name             the global's name, as in the pass's report; an
+     name             the global's name, as its summary names it; an
                       allocation site's function
      fingerprint      16 hex digits: type and initializer (a site's:
                       allocator and element size)
      size             bytes (a site's: 0 when known only at run time)
      in_part          null when every access is counted; else why not (the
                       counts are then lower bounds)
-     module           null for a global; an allocation site's source file
+     module           an allocation site's source file; an internal
+                      global's where the objects carried summaries (its
+                      name is then the summary's); else null
      call             an allocation site's index among its function's
                       calls; -1 for a global
      in_part_if_many  an allocation site's in_part once it allocated more
