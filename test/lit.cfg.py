@@ -8,6 +8,7 @@
 # $BUILD_DIR, else <repo>/build.
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -59,6 +60,16 @@ for _var in list(config.environment):
 # lit applies these as regexes, in order, before its own %s/%t/...: longer
 # names must precede their prefixes (%clangxx before %clang).
 python = getattr(config, "python_executable", "") or sys.executable
+
+
+def _facts_version():
+    """FactsFormatVersion, for the hand-written facts files the tests make:
+    a format bump then edits none of them."""
+    with open(os.path.join(config.cacheline_src_root, "include", "cacheline",
+                           "Summary", "Summary.h")) as f:
+        return re.search(r"FactsFormatVersion = (\d+);", f.read()).group(1)
+
+
 config.substitutions.extend([
     ("%plugin", config.cacheline_plugin),
     ("%opt", tool("opt")),
@@ -83,6 +94,7 @@ config.substitutions.extend([
     ("%srcroot", config.cacheline_src_root),
     ("%builddir", config.cacheline_build_dir),
     ("%tools", config.cacheline_tools_dir),
+    ("%facts-version", _facts_version()),
 ])
 
 # --- features ---------------------------------------------------------------
