@@ -168,9 +168,7 @@ CachelineClassificationAnalysis::run(Module &M, ModuleAnalysisManager &MAM) {
     // The definition the profile was recorded from, as the module has it.
     G.Fingerprint.clear();
     if (Result.Profile &&
-        Result.Profile->findGlobal(G.SummaryName.empty() ? G.Name
-                                                         : G.SummaryName,
-                                   G.Module, G.Name))
+        Result.Profile->findGlobal(G.summaryName(), G.Module, G.Name))
       G.Fingerprint = definitionFingerprint(GV);
     Result.Globals.push_back(std::move(G));
   }

@@ -48,8 +48,8 @@ decideGlobalsFromProfile(CachelineClassification &C,
   unsigned Matched = 0;
   std::vector<std::string> Stale;
   for (ClassifiedGlobal &G : everyGlobal(C)) {
-    const ProfiledGlobal *P = Profile.findGlobal(
-        G.SummaryName.empty() ? G.Name : G.SummaryName, G.Module, G.Name);
+    const ProfiledGlobal *P =
+        Profile.findGlobal(G.summaryName(), G.Module, G.Name);
     if (!P || G.Facts.Props.Declaration)
       continue;
     ++Matched;

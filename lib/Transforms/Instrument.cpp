@@ -221,7 +221,7 @@ void Instrumenter::collect(const CachelineClassification &Result) {
     ObjectEntry &E = Objects.emplace_back();
     // Named as the summaries name it, so that the merge of the same
     // objects' summaries finds it too (two TUs' `static int scratch`).
-    E.Name = G.SummaryName.empty() ? G.Name : G.SummaryName;
+    E.Name = G.summaryName().str();
     E.Module = G.Module;
     E.Fingerprint = definitionFingerprint(GV);
     E.Size = DL.getTypeAllocSize(GV.getValueType());

@@ -66,6 +66,12 @@ struct ClassifiedGlobal {
   /// module's source file where it is internal.
   static ClassifiedGlobal fromSolved(SolvedGlobal &&S, const Solver &Program);
 
+  /// Its name as the summaries give it (what a layout file and a write
+  /// profile of carried summaries name).
+  llvm::StringRef summaryName() const {
+    return SummaryName.empty() ? Name : SummaryName;
+  }
+
   /// The instruction the class rests on, else any access, else null.
   const llvm::Instruction *decisiveInstruction(InstructionIndex &Index) const;
 };
