@@ -100,11 +100,11 @@ void writeEntry(raw_ostream &OS, const ProfiledGlobal &G,
   if (A)
     OS << "{\"function\": " << json::Value(A->Name) << ", \"call\": " << A->Call
        << ", \"module\": " << json::Value(A->Module);
-  else if (G.Module.empty())
+  else {
     OS << "{\"name\": " << json::Value(G.Name);
-  else
-    OS << "{\"name\": " << json::Value(G.Name)
-       << ", \"module\": " << json::Value(G.Module);
+    if (!G.Module.empty())
+      OS << ", \"module\": " << json::Value(G.Module);
+  }
   OS << ", \"fingerprint\": " << json::Value(G.Fingerprint)
      << ", \"size\": " << G.Size;
   if (G.InPart)

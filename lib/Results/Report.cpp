@@ -91,8 +91,7 @@ bool ReportEntry::writeAttribute(json::OStream &J, StringRef Key) const {
   if (Key == "align") {
     if (Align) // Unknown for a global the link dropped.
       Int(Align);
-  }
-  else if (Key == "section") {
+  } else if (Key == "section") {
     if (Section)
       String(*Section);
   } else if (Key == "parts") {

@@ -120,7 +120,8 @@ Error cacheline::compareWithProfile(StringRef ReportPath,
   json::Array Disagreements, Classes;
   std::vector<std::string> Lines;
   for (const ReportedGlobal &G : Report->Globals) {
-    const ProfiledGlobal *P = Profile.findGlobal(G.SummaryName, G.Module, G.Name);
+    const ProfiledGlobal *P =
+        Profile.findGlobal(G.SummaryName, G.Module, G.Name);
     if (!P) {
       ++NotInProfile;
       continue;
