@@ -87,6 +87,34 @@ TEST(SummaryEncodingTest, CompactFormRoundTrip) {
   EXPECT_EQ(Back->Functions[0].param(0)->Accesses.size(), 1u);
 }
 
+// A function's parameters and pointers are written after their size, which
+// the reader uses to skip them until asked: sizes of more than one byte, and
+// fields after them, must come back.
+TEST(SummaryEncodingTest, SizedFieldsOfManyFunctions) {
+  ModuleSummary S = sample();
+  FunctionSummary Big = S.Functions[0];
+  Big.Name = "big";
+  Big.NumPointerValues = 300;
+  for (unsigned I = 0; I < 300; ++I) {
+    PointerStatement &St = Big.Pointers.emplace_back();
+    St.K = PointerStatement::Kind::Load;
+    St.Dst = I;
+    St.Addr.K = PointerOperand::Kind::Global;
+    St.Addr.Name = "counter";
+    St.Addr.Offset = I * 8;
+  }
+  S.Functions.push_back(Big);
+  S.Functions.push_back(sample().Functions[0]);
+  S.Functions.back().Name = "after";
+  std::string Bytes = encodeSummary(S);
+  Expected<ModuleSummary> Back = decodeSummary(Bytes, "sample");
+  ASSERT_TRUE(bool(Back)) << message(Back.takeError());
+  EXPECT_EQ(facts(*Back), facts(S));
+  ASSERT_EQ(Back->Functions.size(), 3u);
+  EXPECT_EQ(Back->Functions[1].numPointers(), 301u);
+  EXPECT_EQ(Back->Functions[2].pointers(), S.Functions[2].Pointers);
+}
+
 TEST(SummaryEncodingTest, DamageIsAnError) {
   std::string Bytes = encodeSummary(sample());
   Bytes[Bytes.size() / 2] ^= 0x55;

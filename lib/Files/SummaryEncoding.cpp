@@ -224,14 +224,14 @@ private:
     std::vector<PointerStatement> Pointers = P.F.pointers();
     putSized(Pointers);
   }
-  /// \p Field, after its size in bytes.
+  /// \p Field, after its size in bytes. The size goes in front of the
+  /// field once it is written, which moves the field's bytes only.
   template <typename T> void putSized(T &Field) {
-    SmallVector<uint8_t, 0> Outer;
-    std::swap(Outer, Stream);
+    size_t Start = Stream.size();
     put(Field);
-    std::swap(Outer, Stream);
-    put(uint64_t(Outer.size()));
-    Stream.append(Outer.begin(), Outer.end());
+    uint8_t Bytes[16];
+    unsigned Length = encodeULEB128(Stream.size() - Start, Bytes);
+    Stream.insert(Stream.begin() + Start, Bytes, Bytes + Length);
   }
   template <typename T>
   std::enable_if_t<std::is_class_v<T>> put(T &Record) {
